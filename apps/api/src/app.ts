@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { pendingMigrations } from '@brood/world';
+import { appRouter, type AppRouter } from './root';
+import { contextFactory } from './context';
+import { registerRest } from './rest';
+import type { ApiDeps } from './deps';
+
+/** The whole HTTP surface on one Fastify instance: /healthz, /trpc, /api/v1, the web app. /ws is attached in main. */
+export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.env.LOG_LEVEL === 'silent' ? false : { level: deps.env.LOG_LEVEL },
+    routerOptions: { maxParamLength: 5000 },
+    trustProxy: true,
+  });
+  const makeContext = contextFactory(deps);
+
+  await app.register(formbody);
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      const pending = await pendingMigrations(deps.orm);
+      if (pending.length > 0) return reply.code(503).send({ status: 'migrating', pending });
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'database unreachable' });
+    }
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => makeContext(req),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerRest(app, makeContext);
+
+  const webDist = deps.env.WEB_DIST ? resolve(deps.env.WEB_DIST) : null;
+  if (webDist && existsSync(join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    // Client-side routes: every other GET that is not an API path gets the app shell.
+    app.setNotFoundHandler((req, reply) => {
+      const apiPath = req.url.startsWith('/api/') || req.url.startsWith('/trpc') || req.url.startsWith('/ws');
+      if (req.method === 'GET' && !apiPath) return reply.type('text/html').sendFile('index.html');
+      return reply.code(404).send({ detail: 'Not Found' });
+    });
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ detail: 'Not Found' }));
+  }
+  return app;
+}

@@ -1,0 +1,4 @@
+export type { AppRouter } from './root';
+export { buildApp } from './app';
+export { readEnv, type Env } from './env';
+export type { ApiDeps } from './deps';

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { ContextFactory } from '../context';
+
+/** Every /api/v1 adapter, one file per domain (rest/<domain>.rest.ts). */
+export function registerRest(app: FastifyInstance, makeContext: ContextFactory): void {
+  void app;
+  void makeContext;
+}

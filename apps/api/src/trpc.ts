@@ -1,0 +1,69 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import { GameError } from '@brood/world';
+import type { ApiDeps } from './deps';
+import type { AuthUser } from './auth/token';
+
+/** What every procedure sees. A fresh EntityManager per request (never the global one). */
+export interface Ctx {
+  deps: ApiDeps;
+  em: ApiDeps['orm']['em'];
+  /** The signed-in user, from the bearer token; null when there is none. */
+  user: AuthUser | null;
+  /** Why the token was refused, when one was sent and refused (401 detail). */
+  authError: string | null;
+  /** Client address, for login throttling. */
+  ip: string;
+  now: () => Date;
+}
+
+const t = initTRPC.context<Ctx>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    return {
+      ...shape,
+      data: {
+        ...shape.data,
+        // FastAPI-style validation items, so the web app shows 'message (Field: path)'.
+        validation: cause instanceof ZodError ? zodIssuesToDetail(cause) : null,
+      },
+    };
+  },
+});
+
+export interface ValidationItem {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+export function zodIssuesToDetail(error: ZodError, root = 'body'): ValidationItem[] {
+  return error.issues.map((issue) => ({
+    loc: [root, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+    msg: issue.message,
+    type: issue.code,
+  }));
+}
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+/** Commands throw GameError (world knows nothing of tRPC); turn it into the matching tRPC error. */
+const gameErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof GameError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(gameErrors);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Not authenticated' });
+  }
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});

@@ -1,0 +1,47 @@
+import { MikroORM, defineConfig, type EntityManager } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { entities } from '../entities';
+import { migrationsList } from '../migrations';
+
+export type Orm = MikroORM;
+export type { EntityManager };
+
+export interface OrmOptions {
+  /** Pool size per process; several api and worker processes share one server. */
+  poolMax?: number;
+  debug?: boolean;
+}
+
+export function ormConfig(clientUrl: string, options: OrmOptions = {}) {
+  return defineConfig({
+    clientUrl,
+    entities: [...entities],
+    extensions: [Migrator],
+    debug: options.debug ?? false,
+    pool: { min: 0, max: options.poolMax ?? 10 },
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    migrations: { migrationsList: [...migrationsList], snapshot: false, snapshotOnMigrate: false, transactional: true, allOrNothing: true, silent: true },
+  });
+}
+
+export async function createOrm(clientUrl: string, options: OrmOptions = {}): Promise<MikroORM> {
+  return MikroORM.init(ormConfig(clientUrl, options));
+}
+
+/** Applies every pending migration; safe to run while nothing else migrates (npm start runs it once before the processes start). */
+export async function migrate(clientUrl: string): Promise<string[]> {
+  const orm = await createOrm(clientUrl, { poolMax: 2 });
+  try {
+    const applied = await orm.migrator.up();
+    return applied.map((m) => m.name);
+  } finally {
+    await orm.close(true);
+  }
+}
+
+/** Names of the migrations not yet applied: /healthz answers 200 only when this is empty. */
+export async function pendingMigrations(orm: MikroORM): Promise<string[]> {
+  const pending = await orm.migrator.getPending();
+  return pending.map((m) => m.name);
+}

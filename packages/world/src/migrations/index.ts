@@ -1,0 +1,10 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration0001Accounts } from './0001-accounts';
+
+/**
+ * Every migration, in order. Migrations are hand-written SQL (one file per step, numbered) so that
+ * several people can add tables at once without fighting over a generated snapshot.
+ */
+export const migrationsList: MigrationObject[] = [
+  { name: '0001-accounts', class: Migration0001Accounts },
+];
