@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration0001Accounts } from './0001-accounts';
+import { Migration0002Territories } from './0002-territories';
 
 /**
  * Every migration, in order. Migrations are hand-written SQL (one file per step, numbered) so that
@@ -7,4 +8,5 @@ import { Migration0001Accounts } from './0001-accounts';
  */
 export const migrationsList: MigrationObject[] = [
   { name: '0001-accounts', class: Migration0001Accounts },
+  { name: '0002-territories', class: Migration0002Territories },
 ];
