@@ -1,8 +1,10 @@
 import { User } from './user.entity';
 import { Territory } from './territory.entity';
+import { Notification } from './notification.entity';
 
 /** Every entity the ORM knows. Add new ones here (one <name>.entity.ts each). */
-export const entities = [User, Territory] as const;
+export const entities = [User, Territory, Notification] as const;
 
-export { User, Territory };
+export { User, Territory, Notification };
 export type { AmountMap } from './territory.entity';
+export { MESSAGE_TYPES, type MessageType, type NotificationContent } from './notification.entity';

@@ -1,6 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration0001Accounts } from './0001-accounts';
 import { Migration0002Territories } from './0002-territories';
+import { Migration0020Notifications } from './0020-notifications';
 
 /**
  * Every migration, in order. Migrations are hand-written SQL (one file per step, numbered) so that
@@ -9,4 +10,5 @@ import { Migration0002Territories } from './0002-territories';
 export const migrationsList: MigrationObject[] = [
   { name: '0001-accounts', class: Migration0001Accounts },
   { name: '0002-territories', class: Migration0002Territories },
+  { name: '0020-notifications', class: Migration0020Notifications },
 ];
