@@ -1,4 +1,11 @@
-export { startEmbeddedPostgres, ensureDatabase, type EmbeddedDatabase } from './db/embedded';
+export { startEmbeddedPostgres, ensureDatabase, databaseUrl, type EmbeddedDatabase } from './db/embedded';
+export { createBoss, migrateBoss, type BossRole } from './db/boss';
+export { migrateDatabase } from './db/migrate';
+export { freePort } from './db/ports';
 export { createOrm, migrate, pendingMigrations, ormConfig, type Orm, type EntityManager } from './db/orm';
 export * from './entities';
 export { GameError, fail, type GameErrorKind } from './errors';
+export { publishEvent, scheduleJob, GAME_EVENTS_CHANNEL, MAX_EVENT_PAYLOAD_BYTES, type GameEventPayload, type ScheduleOptions } from './events';
+export { defineJob, type JobDefinition, type JobDeps, type JobInfo } from './jobs';
+export * from './queries/map.queries';
+export * from './queries/map-wreckage.queries';

@@ -1,0 +1,28 @@
+import type { TRPCRouterRecord } from '@trpc/server';
+import { z } from 'zod';
+import { MAP_REGIONS, MAP_SUB_REGIONS, regionTerritories, regionsOverview, subregionsOverview } from '@brood/world';
+import { protectedProcedure } from '../trpc';
+
+const regionMessage = `Region id must be a whole number between 1 and ${MAP_REGIONS}.`;
+const subRegionMessage = `Sub-region must be a whole number between 1 and ${MAP_SUB_REGIONS}.`;
+
+const regionId = z.number({ error: regionMessage }).int({ error: regionMessage }).min(1, { error: regionMessage }).max(MAP_REGIONS, { error: regionMessage });
+
+export const RegionSchema = z.object({ regionId });
+export type RegionInput = z.infer<typeof RegionSchema>;
+
+export const RegionTerritoriesSchema = z.object({
+  regionId,
+  /** Narrows the answer to one sub-region (the position view needs only that); the REST path sends the whole region. */
+  subRegion: z.number({ error: subRegionMessage }).int({ error: subRegionMessage }).min(1, { error: subRegionMessage }).max(MAP_SUB_REGIONS, { error: subRegionMessage }).optional(),
+});
+export type RegionTerritoriesInput = z.infer<typeof RegionTerritoriesSchema>;
+
+/** The galaxy map's reads (social spec 2.5, 3): overviews from the occupancy counters, territories by index. */
+export const mapRouter = {
+  regionsOverview: protectedProcedure.query(({ ctx }) => regionsOverview(ctx.em, ctx.user.id)),
+  subregionsOverview: protectedProcedure.input(RegionSchema).query(({ ctx, input }) => subregionsOverview(ctx.em, ctx.user.id, input.regionId)),
+  regionTerritories: protectedProcedure
+    .input(RegionTerritoriesSchema)
+    .query(({ ctx, input }) => regionTerritories(ctx.em, input.regionId, input.subRegion)),
+} satisfies TRPCRouterRecord;

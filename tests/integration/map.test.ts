@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, readEnv } from '@brood/api';
+import { createBoss } from '@brood/world';
+import { createTestDatabase, type TestDatabase } from '@brood/world/testing';
+import { createTokenService } from '../../apps/api/src/auth/token';
+
+const tokens = createTokenService('map-test-secret-0123456789', 3600);
+let db: TestDatabase;
+let app: FastifyInstance;
+let sql: pg.Client;
+
+interface Player {
+  id: number;
+  auth: { authorization: string };
+}
+
+async function player(name: string): Promise<Player> {
+  const { rows } = await sql.query<{ id: number }>(
+    `insert into users (username, email, password_hash) values ($1, $2, 'x') returning id`,
+    [name, `${name}@example.test`],
+  );
+  const id = rows[0]!.id;
+  return { id, auth: { authorization: `Bearer ${await tokens.issue({ id, username: name })}` } };
+}
+
+async function territory(owner: number | null, region: number, subRegion: number, position: number, name = 'Hive'): Promise<number> {
+  const { rows } = await sql.query<{ id: number }>(
+    `insert into territories (owner_id, name, region, sub_region, position) values ($1, $2, $3, $4, $5) returning id`,
+    [owner, name, region, subRegion, position],
+  );
+  return rows[0]!.id;
+}
+
+async function get<T>(url: string, who: Player): Promise<{ status: number; body: T }> {
+  const res = await app.inject({ method: 'GET', url, headers: who.auth });
+  return { status: res.statusCode, body: res.json() as T };
+}
+
+interface RegionRow { region_id: number; has_player_presence: boolean; has_enemy_presence: boolean }
+interface SubRow { sub_region_id: number; has_player_presence: boolean; has_enemy_presence: boolean }
+interface TerritoryRow {
+  id: number; name: string; region: number; sub_region: number; position: number;
+  owner: { id: number } | null; owner_id: number | null; owner_username: string | null;
+}
+
+/** Regions (or sub-regions) flagged, as `id:mine/enemy` strings, so an assertion reads like the map. */
+function flagged(rows: (RegionRow | SubRow)[]): string[] {
+  return rows
+    .filter((r) => r.has_player_presence || r.has_enemy_presence)
+    .map((r) => `${'region_id' in r ? r.region_id : r.sub_region_id}:${r.has_player_presence ? 'mine' : '-'}/${r.has_enemy_presence ? 'enemy' : '-'}`);
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const env = readEnv({ DATABASE_URL: db.url, JWT_SECRET: 'map-test-secret-0123456789', LOG_LEVEL: 'silent' });
+  app = await buildApp({ env, orm: db.orm, boss: createBoss(db.url, 'api'), tokens });
+  sql = new pg.Client({ connectionString: db.url });
+  await sql.connect();
+});
+
+afterAll(async () => {
+  await sql?.end();
+  await app?.close();
+  await db?.stop();
+});
+
+describe('GET /api/v1/map/regions-overview', () => {
+  it('answers all 961 regions with the caller\'s and other players\' presence', async () => {
+    const ana = await player('ana');
+    const bob = await player('bob');
+    await territory(ana.id, 480, 1, 1);
+    await territory(ana.id, 480, 2, 5);
+    await territory(bob.id, 480, 3, 1);
+    await territory(bob.id, 12, 961, 25);
+    await territory(ana.id, 961, 7, 7);
+    await territory(null, 300, 1, 1); // an ownerless territory is nobody's presence
+
+    const forAna = await get<RegionRow[]>('/api/v1/map/regions-overview', ana);
+    expect(forAna.status).toBe(200);
+    expect(forAna.body).toHaveLength(961);
+    expect(forAna.body.map((r) => r.region_id)).toEqual(Array.from({ length: 961 }, (_, i) => i + 1));
+    expect(flagged(forAna.body)).toEqual(['12:-/enemy', '480:mine/enemy', '961:mine/-']);
+
+    const forBob = await get<RegionRow[]>('/api/v1/map/regions-overview', bob);
+    expect(flagged(forBob.body)).toEqual(['12:mine/-', '480:mine/enemy', '961:-/enemy']);
+  });
+
+  it('refuses a caller without a valid token', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/map/regions-overview' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: 'Not authenticated' });
+  });
+});
+
+describe('GET /api/v1/map/region/{id}/subregions-overview', () => {
+  it('answers the 961 sub-regions of the region with presence flags', async () => {
+    const cy = await player('cy');
+    const dee = await player('dee');
+    await territory(cy.id, 100, 1, 1);
+    await territory(cy.id, 100, 1, 2);
+    await territory(dee.id, 100, 1, 3);
+    await territory(dee.id, 100, 500, 3);
+    await territory(dee.id, 101, 2, 3); // another region does not leak in
+
+    const res = await get<SubRow[]>('/api/v1/map/region/100/subregions-overview', cy);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(961);
+    expect(res.body[960]!.sub_region_id).toBe(961);
+    expect(flagged(res.body)).toEqual(['1:mine/enemy', '500:-/enemy']);
+  });
+});
+
+describe('GET /api/v1/map/region/{id}/territories', () => {
+  it('lists the region\'s territories in grid order with owner id and username', async () => {
+    const eve = await player('eve');
+    const t2 = await territory(eve.id, 200, 9, 4, 'Spawnpool');
+    const t1 = await territory(null, 200, 3, 25, 'Husk');
+    await territory(eve.id, 201, 9, 4, 'Elsewhere');
+
+    const res = await get<TerritoryRow[]>('/api/v1/map/region/200/territories', eve);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { id: t1, name: 'Husk', region: 200, sub_region: 3, position: 25, owner: null, owner_id: null, owner_username: null },
+      { id: t2, name: 'Spawnpool', region: 200, sub_region: 9, position: 4, owner: { id: eve.id }, owner_id: eve.id, owner_username: 'eve' },
+    ]);
+  });
+
+  it('narrows to one sub-region through the tRPC procedure', async () => {
+    const fay = await player('fay');
+    await territory(fay.id, 210, 1, 1, 'One');
+    await territory(fay.id, 210, 2, 1, 'Two');
+    const res = await app.inject({
+      method: 'GET',
+      url: `/trpc/map.regionTerritories?input=${encodeURIComponent(JSON.stringify({ json: { regionId: 210, subRegion: 2 } }))}`,
+      headers: fay.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    const names = (res.json() as { result: { data: { json: TerritoryRow[] } } }).result.data.json.map((t) => t.name);
+    expect(names).toEqual(['Two']);
+  });
+});
+
+describe('region ids outside 1..961', () => {
+  it.each(['0', '962', '-3', '1.5', 'abc'])('GET .../region/%s/... is a 4xx that says what a region id is', async (id) => {
+    const gus = await player(`gus${id.replace(/\W/g, '_')}`);
+    for (const path of [`/api/v1/map/region/${id}/territories`, `/api/v1/map/region/${id}/subregions-overview`]) {
+      const res = await get<{ detail: { msg: string }[] }>(path, gus);
+      expect(res.status).toBe(422);
+      expect(res.body.detail[0]!.msg).toBe('Region id must be a whole number between 1 and 961.');
+    }
+  });
+});
+
+describe('occupancy counters', () => {
+  it('follow owner changes, moves and deletions, and always equal a recount', async () => {
+    const hal = await player('hal');
+    const ivy = await player('ivy');
+    const a = await territory(hal.id, 700, 10, 1);
+    const b = await territory(ivy.id, 700, 10, 2);
+    const view = async () => flagged((await get<SubRow[]>('/api/v1/map/region/700/subregions-overview', hal)).body);
+    expect(await view()).toEqual(['10:mine/enemy']);
+
+    await sql.query(`update territories set owner_id = $1 where id = $2`, [hal.id, b]); // conquered
+    expect(await view()).toEqual(['10:mine/-']);
+    await sql.query(`update territories set sub_region = 11 where id = $1`, [a]);
+    expect(await view()).toEqual(['10:mine/-', '11:mine/-']);
+    await sql.query(`update territories set resources = '{"fiber": 5}' where id = $1`, [a]); // no effect on presence
+    await sql.query(`update territories set owner_id = $1 where id = $2`, [ivy.id, a]);
+    expect(await view()).toEqual(['10:mine/-', '11:-/enemy']);
+    await sql.query(`delete from users where id = $1`, [ivy.id]); // a guest expires: its territories go
+    expect(await view()).toEqual(['10:mine/-']);
+
+    const drift = await sql.query(`
+      select region, sub_region from (
+        select region, sub_region, territories from subregion_occupancy where territories <> 0
+        except select region, sub_region, count(*)::int from territories where owner_id is not null group by 1, 2) d
+      union all
+      select region, 0 from (
+        select region, territories from region_occupancy where territories <> 0
+        except select region, count(*)::int from territories where owner_id is not null group by 1) r`);
+    expect(drift.rows).toEqual([]);
+  });
+});
+
+describe('GET /api/v1/wreckage-fields/all', () => {
+  it('lists the fields that have not expired, with their resources', async () => {
+    const jo = await player('jo');
+    await sql.query(`
+      insert into wreckage_fields (region, sub_region, position, resources, expires_at) values
+        (5, 6, 7, '{"fiber": 1200, "crystal": 300}', now() + interval '72 hours'),
+        (5, 6, 8, '{"fiber": 1}', now() - interval '1 minute')`);
+    const res = await get<{ id: number; region: number; sub_region: number; position: number; resources: Record<string, number> }[]>(
+      '/api/v1/wreckage-fields/all',
+      jo,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      expect.objectContaining({ region: 5, sub_region: 6, position: 7, resources: { fiber: 1200, crystal: 300 } }),
+    ]);
+  });
+});
