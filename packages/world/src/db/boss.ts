@@ -1,0 +1,34 @@
+import { PgBoss } from 'pg-boss';
+
+/** Who opens pg-boss: the api only sends jobs; the worker also runs maintenance and cron schedules. */
+export type BossRole = 'api' | 'worker';
+
+export interface BossOptions {
+  /** Connections in pg-boss's own pool. */
+  poolMax?: number;
+}
+
+/**
+ * pg-boss for a running process. Its schema is installed and migrated once by `migrateDatabase`
+ * (the start step), never by the processes racing on boot: here `migrate: false` makes start()
+ * refuse a database that was not migrated.
+ */
+export function createBoss(connectionString: string, role: BossRole, options: BossOptions = {}): PgBoss {
+  const worker = role === 'worker';
+  return new PgBoss({
+    connectionString,
+    max: options.poolMax ?? (worker ? 10 : 4),
+    application_name: `broodspace-${role}`,
+    migrate: false,
+    supervise: worker,
+    schedule: worker,
+  });
+}
+
+/** Installs or upgrades pg-boss's schema (`pgboss`); idempotent, safe on an up-to-date database. */
+export async function migrateBoss(connectionString: string): Promise<void> {
+  const boss = new PgBoss({ connectionString, max: 2, migrate: true, supervise: false, schedule: false });
+  boss.on('error', () => undefined); // start() rejects with the same error
+  await boss.start();
+  await boss.stop({ graceful: false });
+}

@@ -1,0 +1,78 @@
+import pg from 'pg';
+import { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './testing';
+import { createBoss } from './db/boss';
+import { GAME_EVENTS_CHANNEL, publishEvent, scheduleJob } from './events';
+
+let db: TestDatabase;
+let boss: PgBoss;
+let listener: pg.Client;
+const received: { user_id: number; event: string; data: unknown }[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  boss = createBoss(db.url, 'api');
+  await boss.start();
+  listener = new pg.Client({ connectionString: db.url });
+  await listener.connect();
+  listener.on('notification', (m) => received.push(JSON.parse(m.payload ?? '{}')));
+  await listener.query(`listen ${GAME_EVENTS_CHANNEL}`);
+});
+
+afterAll(async () => {
+  await listener?.end();
+  await boss?.stop({ graceful: false });
+  await db?.stop();
+});
+
+async function settle(): Promise<void> {
+  await listener.query('select 1'); // a round trip on the listening connection flushes pending notifications
+}
+
+describe('publishEvent', () => {
+  it('delivers {user_id, event, data} only when the transaction commits', async () => {
+    received.length = 0;
+    await db.orm.em.fork().transactional(async (tem) => {
+      await publishEvent(tem, 7, 'QUEUE_ITEM_UPDATED', { territoryId: 3 });
+      await settle();
+      expect(received).toEqual([]); // not before commit
+    });
+    await settle();
+    expect(received).toEqual([{ user_id: 7, event: 'QUEUE_ITEM_UPDATED', data: { territoryId: 3 } }]);
+  });
+
+  it('tells no one when the transaction rolls back', async () => {
+    received.length = 0;
+    await expect(
+      db.orm.em.fork().transactional(async (tem) => {
+        await publishEvent(tem, 7, 'RESOURCE_UPDATE', {});
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    await settle();
+    expect(received).toEqual([]);
+  });
+
+  it('refuses a payload too large for NOTIFY', async () => {
+    await expect(publishEvent(db.orm.em.fork(), 1, 'BIG', { blob: 'x'.repeat(9000) })).rejects.toThrow(/under 7900/);
+  });
+});
+
+describe('scheduleJob', () => {
+  it('creates the job with the committed transaction and not with a rolled-back one', async () => {
+    const kept = await db.orm.em.fork().transactional((tem) => scheduleJob(tem, boss, 'test-due', { n: 1 }, { startAfter: new Date(Date.now() + 60_000) }));
+    let lost: string | null = null;
+    await db.orm.em
+      .fork()
+      .transactional(async (tem) => {
+        lost = await scheduleJob(tem, boss, 'test-due', { n: 2 });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(kept).toBeTruthy();
+    expect(lost).toBeTruthy();
+    expect(await boss.getJobById('test-due', kept!)).toMatchObject({ data: { n: 1 } });
+    expect(await boss.getJobById('test-due', lost!)).toBeNull();
+  });
+});
