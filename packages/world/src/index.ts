@@ -9,3 +9,4 @@ export { publishEvent, scheduleJob, GAME_EVENTS_CHANNEL, MAX_EVENT_PAYLOAD_BYTES
 export { defineJob, type JobDefinition, type JobDeps, type JobInfo } from './jobs';
 export * from './queries/map.queries';
 export * from './queries/map-wreckage.queries';
+export * from './commands/notifications';

@@ -1,0 +1,30 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { Notification, type MessageType } from '../../entities/notification.entity';
+import { toNotificationView, type NotificationActor, type NotificationView } from './notification-view';
+
+export interface ListNotificationsInput {
+  include_read: boolean;
+  limit: number;
+  skip: number;
+  /** Only these types (the filters of the centre and the page); all types when absent. */
+  message_types?: MessageType[] | undefined;
+}
+
+/** The actor's notifications, newest first, offset-paged. */
+export async function listNotifications(em: EntityManager, actor: NotificationActor, input: ListNotificationsInput): Promise<NotificationView[]> {
+  const where: FilterQuery<Notification> = { user: actor.id };
+  if (!input.include_read) where.isRead = false;
+  if (input.message_types) where.messageType = { $in: input.message_types };
+  const rows = await em.find(Notification, where, {
+    orderBy: { createdAt: 'desc', id: 'desc' },
+    limit: input.limit,
+    offset: input.skip,
+  });
+  return rows.map(toNotificationView);
+}
+
+/** How many notifications the actor has not read yet (the bell's badge). */
+export async function countUnreadNotifications(em: EntityManager, actor: NotificationActor): Promise<{ unread_count: number }> {
+  const unread_count = await em.count(Notification, { user: actor.id, isRead: false });
+  return { unread_count };
+}
