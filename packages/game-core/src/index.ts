@@ -1,0 +1,26 @@
+/**
+ * @brood/game-core: every rule of the game as a pure function. No clock, no I/O, no Math.random:
+ * times are passed in (epoch milliseconds for instants, seconds for durations), chance comes from
+ * a seeded Rng (createRng).
+ */
+export type { Levels, Counts, Resources, Effects, Coords, Mission } from './types';
+export { MISSIONS, toCoordsTuple } from './types';
+
+export { addResources, subtractResources, scaleResources, floorResources, totalResources, cancelRefund } from './economy/resources';
+export { costAtLevel, cumulativeCost, batchCost } from './economy/cost';
+export { speedModifier, structureTime, researchTime, researchSpeedModifier, unitTime } from './economy/time';
+export { aggregateEffects, effectContributions, effectsOf, baseEffects, percentMultiplier } from './economy/effects';
+export type { EffectContribution } from './economy/effects';
+export { productionPerHour, storageCapacity, biomassUpkeepPerHour, territoryEconomy } from './economy/production';
+export type { TerritoryEconomy } from './economy/production';
+export { settle, isStarving } from './economy/settle';
+export { effectiveLevel, nextLevel, maxLevel, isMaxLevel } from './economy/levels';
+export { checkPrerequisites } from './economy/prerequisites';
+export type { PrerequisiteCheck, UnmetPrerequisite } from './economy/prerequisites';
+export { canAfford, maxProducible, defenseAllowance } from './economy/afford';
+
+export { distance, fleetSpeed, travelTime, unitFuelPerHour, fuelCost, tripHours, missionFuel } from './fleet/travel';
+export { isEligibleForMission, missionCarriesResources, cargoCapacity, clampResourcesToCargo } from './fleet/missions';
+
+export { scorePoints, scoreBreakdown } from './scores/scores';
+export type { ScoreBreakdown } from './scores/scores';

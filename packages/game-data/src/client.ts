@@ -1,0 +1,35 @@
+import type { Catalogue } from './schema';
+
+/** The `/game-data/all` payload: the spec's catalogue plus the universe constants a client needs. */
+export function toClientGameData(catalogue: Catalogue) {
+  const u = catalogue.universe;
+  return {
+    resources: catalogue.resources,
+    orderedResourceKeys: catalogue.orderedResourceKeys,
+    structures: catalogue.structures,
+    technologies: catalogue.technologies,
+    units: catalogue.units,
+    defenses: catalogue.defenses,
+    effects: catalogue.effects,
+    universe: {
+      universe_speed_factor: u.universe_speed_factor,
+      map: u.map,
+      queue_limits: u.queue_limits,
+      cancel_refund_share: u.cancel_refund_share,
+      max_exploration_duration_hours: u.max_exploration_duration_hours,
+      alliance_max_members: u.alliance_max_members,
+      max_participants: u.max_participants,
+      comment_cooldown_s: u.comment_cooldown_s,
+      guest_lifetime_days: u.guest_lifetime_days,
+      territory_name_max_length: u.territory_name_max_length,
+      avatars: u.avatars,
+      combat_rounds: u.combat.rounds,
+      base_income_per_hour: u.base_income_per_hour,
+      base_storage_per_tier: u.base_storage_per_tier,
+      base_effects: u.base_effects,
+      starving_production_factor: u.starving_production_factor,
+      score: u.score,
+    },
+  };
+}
+export type ClientGameData = ReturnType<typeof toClientGameData>;

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogueError, loadCatalogue, rawCatalogue, validateCatalogue } from './load';
+import { CAPABILITIES, RESOURCE_KEYS } from './schema';
+import { toClientGameData } from './client';
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+describe('the shipped catalogue', () => {
+  const c = loadCatalogue();
+
+  it('has no errors and no warnings', () => {
+    expect(validateCatalogue(rawCatalogue()).problems).toEqual([]);
+  });
+
+  it('holds the minimum content of GAME-RULES.md', () => {
+    expect(c.orderedResourceKeys).toEqual([...RESOURCE_KEYS]);
+    expect(Object.keys(c.structures).length).toBeGreaterThanOrEqual(20);
+    expect(Object.keys(c.technologies).length).toBeGreaterThanOrEqual(15);
+    expect(new Set(Object.values(c.technologies).map((t) => t.category))).toEqual(new Set(['GENERAL', 'PRODUCTION', 'COMBAT']));
+    expect(Object.keys(c.units).length).toBeGreaterThanOrEqual(12);
+    const archetypes = new Set(Object.values(c.units).map((u) => u.archetype));
+    expect(archetypes.has('Neutral')).toBe(true);
+    expect(archetypes.size - 1).toBeGreaterThanOrEqual(4);
+    const caps = new Set(Object.values(c.units).flatMap((u) => u.capabilities));
+    for (const cap of CAPABILITIES) expect(caps.has(cap)).toBe(true);
+    expect(Object.keys(c.defenses).length).toBeGreaterThanOrEqual(8);
+    expect(Object.values(c.defenses).some((d) => d.max_count_per_territory > 0)).toBe(true);
+  });
+
+  it('is deeply frozen and shared', () => {
+    expect(Object.isFrozen(c.units.razorwing?.stats)).toBe(true);
+    expect(loadCatalogue()).toBe(c);
+  });
+
+  it('gives the client the /game-data/all shape', () => {
+    const all = toClientGameData(c);
+    expect(Object.keys(all)).toEqual(expect.arrayContaining(['resources', 'orderedResourceKeys', 'structures', 'technologies', 'units', 'defenses']));
+    expect(all.universe.queue_limits.research).toBe(5);
+    expect(JSON.parse(JSON.stringify(all)).structures.fiber_tangle.name).toBe('Fiber Tangle');
+  });
+});
+
+describe('overrides', () => {
+  it('merge the universe deeply', () => {
+    const c = loadCatalogue({ universe: { universe_speed_factor: 1000, combat: { rounds: 8 } } });
+    expect(c.universe.universe_speed_factor).toBe(1000);
+    expect(c.universe.combat.rounds).toBe(8);
+    expect(c.universe.combat.loot_share).toBe(0.5);
+    expect(loadCatalogue().universe.universe_speed_factor).toBe(1);
+  });
+
+  it('reject a value the schema forbids', () => {
+    expect(() => loadCatalogue({ universe: { cancel_refund_share: 2 } })).toThrow(CatalogueError);
+  });
+});
+
+describe('validation finds what a designer can break', () => {
+  const problemsOf = (edit: (raw: any) => void) => {
+    const raw = clone(rawCatalogue()) as any;
+    edit(raw);
+    return validateCatalogue(raw).problems.map((p) => `${p.path}: ${p.message}`);
+  };
+
+  it('an unknown prerequisite key', () => {
+    expect(problemsOf((r) => { r.structures.cortex_nest.prerequisites.structures.builder_hiev = 1; }))
+      .toContain("structures.cortex_nest.prerequisites.structures.builder_hiev: unknown structure 'builder_hiev'");
+  });
+
+  it('an unknown effect', () => {
+    expect(problemsOf((r) => { r.technologies.echo_sensing.effects[0].effect = 'spy_lvl'; }).join('\n')).toMatch(/unknown effect 'spy_lvl'/);
+  });
+
+  it('a prerequisite cycle', () => {
+    const problems = problemsOf((r) => { r.structures.builder_hive.prerequisites.structures.brood_hatchery = 1; });
+    expect(problems.join('\n')).toMatch(/prerequisite cycle: structures\.\w+ -> .*structures\.\w+/);
+  });
+
+  it('an item a new territory cannot reach', () => {
+    const problems = problemsOf((r) => {
+      r.structures.lattice_loom.cost_base.isotope = 10;
+      r.structures.isotope_heart.cost_base.lattice = 10;
+    });
+    expect(problems.join('\n')).toMatch(/structures\.lattice_loom: cannot be reached.*income of isotope/);
+  });
+
+  it('a typo in a field name', () => {
+    expect(problemsOf((r) => { r.units.razorwing.stats.atack = 3; }).join('\n')).toMatch(/units\.razorwing\.stats/);
+  });
+
+  it('a missing targeting weight', () => {
+    expect(problemsOf((r) => { delete r.universe.combat.targeting.Brute.Spire; }).join('\n')).toMatch(/targeting\.Brute\.Spire/);
+  });
+});
