@@ -1,0 +1,50 @@
+/**
+ * Where a queue item stands at `now` (core §4): before its start it 'Starts in', between start and
+ * end it shows a progress bar and the time left, after its end it is finished. Pure, so the
+ * 250 ms ticker and the tests read the same numbers.
+ */
+
+type Instant = Date | string | number;
+
+export type QueuePhase = 'waiting' | 'running' | 'finished';
+
+export interface QueueProgress {
+  phase: QueuePhase;
+  /** 0..100 */
+  percent: number;
+  /** Milliseconds until the item starts (0 once started). */
+  startsInMs: number;
+  /** Milliseconds until the item ends (0 once finished). */
+  remainingMs: number;
+  startMs: number;
+  endMs: number;
+}
+
+function toMs(value: Instant): number {
+  return value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
+}
+
+/** null when either time is unreadable (the row then reads 'Invalid time'). */
+export function queueProgress(start: Instant, end: Instant, now: number): QueueProgress | null {
+  const startMs = toMs(start);
+  const endMs = toMs(end);
+  if (!Number.isFinite(startMs) || !Number.isFinite(endMs)) return null;
+  if (now >= endMs) return { phase: 'finished', percent: 100, startsInMs: 0, remainingMs: 0, startMs, endMs };
+  if (now < startMs) {
+    return { phase: 'waiting', percent: 0, startsInMs: startMs - now, remainingMs: endMs - now, startMs, endMs };
+  }
+  const total = endMs - startMs;
+  const percent = total <= 0 ? 100 : Math.min(100, Math.max(0, ((now - startMs) / total) * 100));
+  return { phase: 'running', percent, startsInMs: 0, remainingMs: endMs - now, startMs, endMs };
+}
+
+/** Cancel is offered only while progress is under 100 percent. */
+export function canCancel(progress: QueueProgress | null): boolean {
+  return progress !== null && progress.phase !== 'finished' && progress.percent < 100;
+}
+
+/** The spec's confirmation sentence for cancelling a queue item (the share comes from game data: 0.3). */
+export function cancelConfirmation(itemName: string, refundShare = 0.3): string {
+  const percent = Math.round(refundShare * 100);
+  return `Do you really want to cancel "${itemName}"? Only ${percent}% of paid resources will be refunded.`;
+}
