@@ -1,10 +1,11 @@
 import { User } from './user.entity';
 import { Territory } from './territory.entity';
 import { Notification } from './notification.entity';
+import { WreckageField } from './wreckage-field.entity';
 
 /** Every entity the ORM knows. Add new ones here (one <name>.entity.ts each). */
-export const entities = [User, Territory, Notification] as const;
+export const entities = [User, Territory, Notification, WreckageField] as const;
 
-export { User, Territory, Notification };
+export { User, Territory, Notification, WreckageField };
 export type { AmountMap } from './territory.entity';
 export { MESSAGE_TYPES, type MessageType, type NotificationContent } from './notification.entity';

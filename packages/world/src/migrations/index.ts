@@ -2,6 +2,8 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration0001Accounts } from './0001-accounts';
 import { Migration0002Territories } from './0002-territories';
 import { Migration0020Notifications } from './0020-notifications';
+import { Migration0030MapOccupancy } from './0030-map-occupancy';
+import { Migration0031WreckageFields } from './0031-wreckage-fields';
 
 /**
  * Every migration, in order. Migrations are hand-written SQL (one file per step, numbered) so that
@@ -11,4 +13,6 @@ export const migrationsList: MigrationObject[] = [
   { name: '0001-accounts', class: Migration0001Accounts },
   { name: '0002-territories', class: Migration0002Territories },
   { name: '0020-notifications', class: Migration0020Notifications },
+  { name: '0030-map-occupancy', class: Migration0030MapOccupancy },
+  { name: '0031-wreckage-fields', class: Migration0031WreckageFields },
 ];
