@@ -1,0 +1,106 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { User } from '@brood/world';
+import type { ApiDeps } from '../deps';
+import { listenForGameEvents } from './listener';
+import { SocketRegistry } from './sockets';
+
+/**
+ * The /ws protocol. The server sends the text frame `PING` every interval; the client answers the
+ * text frame `PONG` (any frame from the client counts as a sign of life). A socket silent for two
+ * intervals is dropped. Every other server frame is JSON `{event, data}`.
+ */
+export const PING = 'PING';
+export const PONG = 'PONG';
+export const WS_PATH = '/ws';
+
+export interface RealtimeOptions {
+  pingIntervalMs?: number;
+}
+
+export interface Realtime {
+  close(): Promise<void>;
+  /** Open sockets on this process (for health and tests). */
+  connections(): number;
+}
+
+/** Refuses an upgrade with a plain HTTP answer (the browser sees a failed connection; tools see the reason). */
+function refuse(socket: Duplex, status: number, reason: string): void {
+  const body = JSON.stringify({ detail: reason });
+  const statusText = status === 401 ? 'Unauthorized' : 'Not Found';
+  socket.end(
+    `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * Serves /ws?token=... on the app's HTTP server and forwards each `game_events` NOTIFY (raised by any
+ * api or worker process after its commit) to the sockets of the user it names, on this process.
+ */
+export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, options: RealtimeOptions = {}): Promise<Realtime> {
+  const interval = options.pingIntervalMs ?? 25_000;
+  const sockets = new SocketRegistry();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+
+  const authenticate = async (req: IncomingMessage): Promise<{ userId: number } | { error: string }> => {
+    const token = new URL(req.url ?? '/', 'http://localhost').searchParams.get('token');
+    if (!token) return { error: 'Not authenticated' };
+    const verified = await deps.tokens.verify(token);
+    if ('error' in verified) return verified;
+    // A valid signature for an account that no longer exists (an expired guest) is refused too.
+    const exists = await deps.orm.em.fork().count(User, { id: verified.user.id });
+    return exists > 0 ? { userId: verified.user.id } : { error: 'Could not validate credentials' };
+  };
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path !== WS_PATH) return refuse(socket, 404, 'Not Found');
+    socket.on('error', () => socket.destroy());
+    authenticate(req).then(
+      (result) => {
+        if ('error' in result) return refuse(socket, 401, result.error);
+        wss.handleUpgrade(req, socket, head, (ws) => accept(ws, result.userId));
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'realtime authentication failed');
+        socket.destroy();
+      },
+    );
+  };
+
+  const accept = (ws: WebSocket, userId: number) => {
+    sockets.add(userId, ws, Date.now());
+    ws.on('message', () => sockets.touch(ws, Date.now()));
+    ws.on('close', () => sockets.remove(userId, ws));
+    ws.on('error', () => sockets.remove(userId, ws));
+  };
+
+  app.server.on('upgrade', onUpgrade);
+
+  const listener = listenForGameEvents({
+    connectionString: deps.env.DATABASE_URL,
+    log: app.log,
+    onEvent: ({ user_id, event, data }) => {
+      sockets.sendToUser(user_id, JSON.stringify({ event, data }));
+    },
+  });
+
+  const heartbeat = setInterval(() => sockets.sweep(Date.now() - 2 * interval, PING), interval);
+  heartbeat.unref();
+
+  // Wait for LISTEN so that an event committed after start-up is not missed; do not hang start-up on a slow database.
+  await Promise.race([listener.ready, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+
+  return {
+    connections: () => sockets.size,
+    async close() {
+      clearInterval(heartbeat);
+      app.server.off('upgrade', onUpgrade);
+      sockets.closeAll(1001, 'Server shutting down');
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await listener.close();
+    },
+  };
+}

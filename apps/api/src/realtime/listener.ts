@@ -1,0 +1,106 @@
+import pg from 'pg';
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import { GAME_EVENTS_CHANNEL, type GameEventPayload } from '@brood/world';
+
+/** What `publishEvent` puts on the channel. */
+const GameEventSchema = z.object({ user_id: z.number().int(), event: z.string().min(1), data: z.unknown() });
+export type GameEvent = GameEventPayload;
+
+export interface ListenerOptions {
+  connectionString: string;
+  log: FastifyBaseLogger;
+  onEvent: (event: GameEvent) => void;
+  /** Called after every (re)connect, when LISTEN is in place. */
+  onListening?: () => void;
+  maxBackoffMs?: number;
+}
+
+/**
+ * One dedicated connection LISTENing on game_events (a pooled connection cannot hold a LISTEN).
+ * If the connection drops it reconnects with a growing delay; events raised while it was down are
+ * missed, and the web app's polling covers them.
+ */
+export function listenForGameEvents(options: ListenerOptions): { ready: Promise<void>; close(): Promise<void> } {
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  let client: pg.Client | null = null;
+  let closed = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | null = null;
+
+  const handle = (message: pg.Notification) => {
+    if (message.channel !== GAME_EVENTS_CHANNEL || !message.payload) return;
+    let parsed: ReturnType<typeof GameEventSchema.safeParse>;
+    try {
+      parsed = GameEventSchema.safeParse(JSON.parse(message.payload));
+    } catch {
+      options.log.warn({ payload: message.payload.slice(0, 200) }, 'game event is not JSON; dropped');
+      return;
+    }
+    if (!parsed.success) {
+      options.log.warn({ payload: message.payload.slice(0, 200) }, 'game event has no user_id or event; dropped');
+      return;
+    }
+    options.onEvent(parsed.data);
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || timer) return;
+    const delay = Math.min(options.maxBackoffMs ?? 10_000, 250 * 2 ** attempt);
+    attempt += 1;
+    timer = setTimeout(() => {
+      timer = null;
+      void connect();
+    }, delay);
+  };
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: options.connectionString, application_name: 'broodspace-realtime' });
+    next.on('notification', handle);
+    next.on('error', (error) => {
+      options.log.warn({ err: error }, 'realtime LISTEN connection failed; reconnecting');
+      if (client === next) client = null;
+      next.end().catch(() => undefined);
+      scheduleReconnect();
+    });
+    next.on('end', () => {
+      if (client === next) {
+        client = null;
+        scheduleReconnect();
+      }
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${GAME_EVENTS_CHANNEL}`);
+    } catch (error) {
+      options.log.warn({ err: error }, 'realtime LISTEN could not connect; retrying');
+      next.end().catch(() => undefined);
+      scheduleReconnect();
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    attempt = 0;
+    markReady();
+    options.onListening?.();
+  };
+
+  void connect();
+
+  return {
+    ready,
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = null;
+      if (current) await current.end().catch(() => undefined);
+    },
+  };
+}

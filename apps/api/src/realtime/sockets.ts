@@ -1,0 +1,64 @@
+import WebSocket from 'ws';
+
+/** A player's open sockets (several tabs, several devices), and when each last spoke. */
+export class SocketRegistry {
+  private readonly byUser = new Map<number, Set<WebSocket>>();
+  private readonly lastSeen = new WeakMap<WebSocket, number>();
+
+  add(userId: number, socket: WebSocket, now: number): void {
+    let set = this.byUser.get(userId);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(userId, set);
+    }
+    set.add(socket);
+    this.lastSeen.set(socket, now);
+  }
+
+  remove(userId: number, socket: WebSocket): void {
+    const set = this.byUser.get(userId);
+    if (!set) return;
+    set.delete(socket);
+    if (set.size === 0) this.byUser.delete(userId);
+  }
+
+  touch(socket: WebSocket, now: number): void {
+    this.lastSeen.set(socket, now);
+  }
+
+  /** Sends one text frame to every open socket of the user; answers how many got it. */
+  sendToUser(userId: number, text: string): number {
+    let sent = 0;
+    for (const socket of this.byUser.get(userId) ?? []) {
+      if (socket.readyState !== WebSocket.OPEN) continue;
+      socket.send(text);
+      sent += 1;
+    }
+    return sent;
+  }
+
+  /** Terminates sockets silent since `silentBefore` and pings the rest. */
+  sweep(silentBefore: number, ping: string): void {
+    for (const [userId, set] of this.byUser) {
+      for (const socket of set) {
+        if ((this.lastSeen.get(socket) ?? 0) < silentBefore) {
+          socket.terminate();
+          this.remove(userId, socket);
+        } else if (socket.readyState === WebSocket.OPEN) {
+          socket.send(ping);
+        }
+      }
+    }
+  }
+
+  closeAll(code: number, reason: string): void {
+    for (const set of this.byUser.values()) for (const socket of set) socket.close(code, reason);
+    this.byUser.clear();
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+}
