@@ -10,3 +10,4 @@ export { defineJob, type JobDefinition, type JobDeps, type JobInfo } from './job
 export * from './queries/map.queries';
 export * from './queries/map-wreckage.queries';
 export * from './commands/notifications';
+export * from './commands/territories';

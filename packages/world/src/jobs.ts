@@ -1,3 +1,4 @@
+import type { Catalogue } from '@brood/game-data';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
@@ -12,6 +13,8 @@ export interface JobDeps {
   boss: PgBoss;
   log: Logger;
   now: () => Date;
+  /** The universe's catalogue (with the same UNIVERSE_OVERRIDES as the api), for rules that settle territories. */
+  catalogue: Catalogue;
 }
 
 /** The pg-boss job being handled (retryCount > 0 means an earlier attempt failed: handlers are idempotent). */

@@ -1,0 +1,61 @@
+import type { QueueItem } from '../entities/queue-item.entity';
+import { deliveredBy } from '../commands/territories/queue';
+
+interface Common {
+  id: string;
+  created_at: Date;
+  start_time: Date;
+  end_time: Date;
+}
+export interface BuildQueueItemView extends Common {
+  territory_id: number;
+  structure_key: string;
+  target_level: number;
+}
+export interface ResearchQueueItemView extends Common {
+  tech_key: string;
+  target_level: number;
+  /** The territory that paid; null when the research cost nothing. */
+  territory_id_for_cost: number | null;
+}
+interface BatchView extends Common {
+  territory_id: number;
+  quantity: number;
+  /** Delivered so far (one every duration_per_item_s from start_time). */
+  quantity_delivered: number;
+  duration_per_item_s: number;
+  completion_time: Date;
+}
+export type RecruitmentQueueItemView = BatchView & { unit_key: string };
+export type DefenseQueueItemView = BatchView & { defense_key: string };
+
+function common(item: QueueItem): Common {
+  return { id: item.id, created_at: item.createdAt, start_time: item.startTime, end_time: item.endTime };
+}
+
+export function toBuildItemView(item: QueueItem): BuildQueueItemView {
+  return { ...common(item), territory_id: item.territoryId!, structure_key: item.itemKey, target_level: item.targetLevel! };
+}
+
+export function toResearchItemView(item: QueueItem): ResearchQueueItemView {
+  return { ...common(item), tech_key: item.itemKey, target_level: item.targetLevel!, territory_id_for_cost: item.territoryId ?? null };
+}
+
+function batch(item: QueueItem, now: Date): BatchView {
+  return {
+    ...common(item),
+    territory_id: item.territoryId!,
+    quantity: item.quantity!,
+    quantity_delivered: deliveredBy(item, now),
+    duration_per_item_s: item.durationPerItemS!,
+    completion_time: item.endTime,
+  };
+}
+
+export function toRecruitmentItemView(item: QueueItem, now: Date): RecruitmentQueueItemView {
+  return { ...batch(item, now), unit_key: item.itemKey };
+}
+
+export function toDefenseItemView(item: QueueItem, now: Date): DefenseQueueItemView {
+  return { ...batch(item, now), defense_key: item.itemKey };
+}
