@@ -3,6 +3,13 @@ import { healthRouter } from './routers/health.router';
 import { mapRouter } from './routers/map.router';
 import { wreckageRouter } from './routers/wreckage.router';
 import { notificationsRouter } from './routers/notifications.router';
+import { gameDataRouter } from './routers/game-data.router';
+import { territoriesRouter } from './routers/territories.router';
+import { constructionRouter } from './routers/construction.router';
+import { researchRouter } from './routers/research.router';
+import { recruitmentRouter } from './routers/recruitment.router';
+import { defenseRouter } from './routers/defense.router';
+import { statsRouter } from './routers/stats.router';
 
 /** One router per domain (routers/<domain>.router.ts). */
 export const appRouter = router({
@@ -10,6 +17,13 @@ export const appRouter = router({
   map: mapRouter,
   wreckage: wreckageRouter,
   notifications: notificationsRouter,
+  gameData: gameDataRouter,
+  territories: territoriesRouter,
+  construction: constructionRouter,
+  research: researchRouter,
+  recruitment: recruitmentRouter,
+  defense: defenseRouter,
+  stats: statsRouter,
 });
 
 export type AppRouter = typeof appRouter;

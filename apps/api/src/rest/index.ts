@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ContextFactory } from '../context';
 import { registerMapRest } from './map.rest';
 import { registerNotificationsRest } from './notifications.rest';
+import { registerGameDataRest } from './game-data.rest';
+import { registerTerritoriesRest } from './territories.rest';
+import { registerConstructionRest } from './construction.rest';
+import { registerResearchRest } from './research.rest';
+import { registerRecruitmentRest } from './recruitment.rest';
+import { registerDefenseRest } from './defense.rest';
+import { registerStatsRest } from './stats.rest';
 
 /** Every /api/v1 adapter, one file per domain (rest/<domain>.rest.ts). */
 export function registerRest(app: FastifyInstance, makeContext: ContextFactory): void {
@@ -9,4 +16,11 @@ export function registerRest(app: FastifyInstance, makeContext: ContextFactory):
   void makeContext;
   registerMapRest(app, makeContext);
   registerNotificationsRest(app, makeContext);
+  registerGameDataRest(app, makeContext);
+  registerTerritoriesRest(app, makeContext);
+  registerConstructionRest(app, makeContext);
+  registerResearchRest(app, makeContext);
+  registerRecruitmentRest(app, makeContext);
+  registerDefenseRest(app, makeContext);
+  registerStatsRest(app, makeContext);
 }

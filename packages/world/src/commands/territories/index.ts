@@ -23,3 +23,4 @@ export type {
   DefenseQueueItemView,
 } from '../../queries/economy-queue-views';
 export { settleTerritory, settledViews, advanceTerritory, technologiesAt, type SettledTerritory, type TerritoryState } from '../../settle';
+export { statsOverview, type StatsOverview, type ModifiedStats } from '../../queries/economy-stats.query';
