@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Group, Menu, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconLogout, IconPhotoEdit, IconShieldCheck, IconTrophy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { formatLargeNumber, formatRank } from '../../lib/format';
+import { logout } from '../../lib/session';
+import { useAuthStore } from '../../stores/auth-store';
+import { useUiStore } from '../../stores/ui-store';
+import { BroodAvatar } from '../avatar/brood-avatar';
+import { AvatarModal } from './avatar-modal';
+import { ClaimAccountModal } from './claim-account-modal';
+import { ExpiryCountdown } from './expiry-countdown';
+
+export interface UserMenuProps {
+  /** Hide name and score next to the avatar (phones). */
+  compact?: boolean;
+  /** The player's overall rank once highscores know it. */
+  rank?: number | null;
+  /** Show a guest's expiry countdown beside the avatar (click: claim). */
+  showExpiry?: boolean;
+}
+
+/** Avatar, name and score; the menu changes avatar, claims a guest account and logs out. */
+export function UserMenu({ compact = false, rank = null, showExpiry = true }: UserMenuProps) {
+  const user = useAuthStore((s) => s.currentUser);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [avatarOpened, avatarModal] = useDisclosure(false);
+  const [claimOpened, claimModal] = useDisclosure(false);
+  const [menuOpened, setMenuOpened] = useState(false);
+
+  if (!user) {
+    return (
+      <Group gap="xs" wrap="nowrap" aria-label="Loading profile">
+        <Skeleton circle height={36} />
+        {!compact && <Skeleton height={12} width={90} radius="sm" />}
+      </Group>
+    );
+  }
+
+  const scoreLine = `Score ${formatLargeNumber(user.score)} · Rank ${formatRank(rank)}`;
+  const openRank = () => {
+    useUiStore.getState().requestMainTab('RANK');
+    void navigate({ to: '/dashboard' });
+  };
+
+  return (
+    <Group gap={compact ? 8 : 'md'} wrap="nowrap">
+      {showExpiry && user.is_test_account && <ExpiryCountdown expiresAt={user.expires_at} compact={compact} onClick={claimModal.open} />}
+      <Menu opened={menuOpened} onChange={setMenuOpened} position="bottom-end" width={260} offset={8}>
+        <Menu.Target>
+          <UnstyledButton aria-label={`Account menu for ${user.username}`} data-testid="user-menu">
+            <Group gap={10} wrap="nowrap">
+              <BroodAvatar avatarId={user.avatar_id} size={36} label={`${user.username}'s avatar`} />
+              {!compact && (
+                <Stack gap={0} miw={0}>
+                  <Text fw={700} fz="sm" truncate maw={150}>
+                    {user.username}
+                  </Text>
+                  <Text fz="xs" c="dimmed" truncate maw={150}>
+                    {scoreLine}
+                  </Text>
+                </Stack>
+              )}
+              {!compact && <IconChevronDown size={14} color="var(--mantine-color-dark-2)" />}
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown className="bs-glass">
+          <Menu.Label>
+            <Group gap="sm" wrap="nowrap">
+              <BroodAvatar avatarId={user.avatar_id} size={40} />
+              <Stack gap={0} miw={0}>
+                <Text fw={700} c="bright" truncate>
+                  {user.username}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {user.is_test_account ? 'Guest commander' : 'Commander'}
+                </Text>
+              </Stack>
+            </Group>
+          </Menu.Label>
+          <Menu.Item leftSection={<IconTrophy size={16} />} onClick={openRank}>
+            {scoreLine}
+          </Menu.Item>
+          {user.is_test_account && (
+            <Menu.Label>
+              <ExpiryCountdown expiresAt={user.expires_at} />
+            </Menu.Label>
+          )}
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconPhotoEdit size={16} />} onClick={avatarModal.open}>
+            Change Avatar
+          </Menu.Item>
+          {user.is_test_account && (
+            <Menu.Item leftSection={<IconShieldCheck size={16} />} color="acid" onClick={claimModal.open}>
+              Claim Account
+            </Menu.Item>
+          )}
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={() => logout(queryClient)}>
+            Logout
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <AvatarModal opened={avatarOpened} onClose={avatarModal.close} />
+      {user.is_test_account && <ClaimAccountModal opened={claimOpened} onClose={claimModal.close} />}
+    </Group>
+  );
+}

@@ -1,0 +1,103 @@
+import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import { registerNavigator } from './lib/navigation';
+import { useAuthStore } from './stores/auth-store';
+import { LoginPage } from './routes/login';
+import { RegisterPage } from './routes/register';
+import { NotFoundPage } from './routes/not-found';
+import { AuthenticatedLayout } from './routes/authenticated-layout';
+import { DashboardPage } from './routes/dashboard';
+import { NotificationsRoutePage } from './routes/notifications';
+
+/** Where a signed-in visitor of /login goes: the remembered location if it is one of ours, else /dashboard. */
+export function safeRedirect(target: unknown): string {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return '/dashboard';
+  if (/^\/(login|register)(\/|\?|#|$)/.test(target)) return '/dashboard';
+  return target;
+}
+
+const isSignedIn = () => useAuthStore.getState().isAuthenticated;
+
+const rootRoute = createRootRoute({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+});
+
+export interface LoginSearch {
+  redirect?: string;
+  registered?: boolean;
+}
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
+    registered: search.registered === true || search.registered === 'true' ? true : undefined,
+  }),
+  beforeLoad: ({ search }) => {
+    if (isSignedIn()) throw redirect({ href: safeRedirect(search.redirect), replace: true });
+  },
+  component: LoginPage,
+});
+
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/register',
+  beforeLoad: () => {
+    if (isSignedIn()) throw redirect({ to: '/', replace: true });
+  },
+  component: RegisterPage,
+});
+
+/** Everything below needs a session; the requested location rides along to /login. */
+const authenticatedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'authenticated',
+  beforeLoad: ({ location }) => {
+    if (!isSignedIn()) throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
+  },
+  component: AuthenticatedLayout,
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/dashboard', replace: true });
+  },
+});
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/dashboard',
+  component: DashboardPage,
+});
+
+const notificationsRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/notifications',
+  component: NotificationsRoutePage,
+});
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  registerRoute,
+  authenticatedRoute.addChildren([indexRoute, dashboardRoute, notificationsRoute]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  defaultPreload: false,
+  defaultNotFoundComponent: NotFoundPage,
+  scrollRestoration: true,
+});
+
+registerNavigator((to) => {
+  void router.navigate({ href: to, replace: to === '/login' });
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

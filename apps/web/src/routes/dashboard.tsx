@@ -1,0 +1,147 @@
+import { useEffect, type ComponentType } from 'react';
+import { AppShell, Box, Center, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { ArmyTab } from '../features/army';
+import { AllianceTab } from '../features/alliance';
+import { ConstructionTab } from '../features/construction';
+import { EmpireTab } from '../features/empire';
+import { HallOfFameTab } from '../features/hall-of-fame';
+import { MapTab } from '../features/map';
+import { QueuePanel } from '../features/queue';
+import { RankTab } from '../features/rank';
+import { ResearchTab } from '../features/research';
+import { ResourceBar } from '../features/resources';
+import { UnitsTab } from '../features/units';
+import { GameHeader } from '../components/shell/game-header';
+import { MOBILE_QUERY, WIDE_QUERY } from '../components/shell/breakpoints';
+import { isFullWidthTab, isTabEnabled, mainTabDef, needsTerritorySelection } from '../components/shell/main-tabs';
+import { NoTerritorySelected } from '../components/shell/no-territory';
+import { PanelBoundary } from '../components/shell/panel-boundary';
+import { BottomTabBar, TabSidebar } from '../components/shell/tab-nav';
+import { useAuthStore } from '../stores/auth-store';
+import { useUiStore, type MainTab } from '../stores/ui-store';
+
+/** Each tab's content comes from its feature folder (src/features/<tab>/index.tsx). */
+const TAB_CONTENT: Record<MainTab, ComponentType> = {
+  EMPIRE: EmpireTab,
+  MAP: MapTab,
+  BUILDING: ConstructionTab,
+  RESEARCH: ResearchTab,
+  UNITS: UnitsTab,
+  MOVEMENT: ArmyTab,
+  RANK: RankTab,
+  HALL_OF_FAME: HallOfFameTab,
+  ALLIANCE: AllianceTab,
+};
+
+export const HEADER_HEIGHT = 60;
+export const BOTTOM_BAR_HEIGHT = 60;
+
+/** Applies tab requests from elsewhere (map focus, movement orders, rank link) and returns the active tab. */
+function useActiveTab(): [MainTab, (tab: MainTab) => void] {
+  const active = useUiStore((s) => s.lastActiveMainTab);
+  const requested = useUiStore((s) => s.requestedMainTab);
+  useEffect(() => {
+    if (!requested) return;
+    const ui = useUiStore.getState();
+    ui.setLastActiveMainTab(requested);
+    ui.clearRequestedMainTab();
+  }, [requested]);
+  return [active, (tab) => useUiStore.getState().setLastActiveMainTab(tab)];
+}
+
+function TabContent({ tab, profileLoaded }: { tab: MainTab; profileLoaded: boolean }) {
+  const selectedTerritoryId = useUiStore((s) => s.selectedTerritoryId);
+  if (!isTabEnabled(tab, profileLoaded)) {
+    return (
+      <Center py={80}>
+        <Stack align="center" gap="sm">
+          <Loader type="dots" />
+          <Text c="dimmed">Loading your profile...</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (needsTerritorySelection(tab, selectedTerritoryId)) return <NoTerritorySelected armyHint={tab === 'MOVEMENT'} />;
+  const Content = TAB_CONTENT[tab];
+  return (
+    <PanelBoundary key={tab} name={mainTabDef(tab).label}>
+      <Content />
+    </PanelBoundary>
+  );
+}
+
+/** /dashboard: the main shell with its nine tabs, sidebar, queue panel and (phones) bottom icon bar. */
+export function DashboardPage() {
+  const [tab, selectTab] = useActiveTab();
+  const profileLoaded = useAuthStore((s) => s.currentUser !== null);
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const isWide = useMediaQuery(WIDE_QUERY) ?? true;
+  const fullWidth = isFullWidthTab(tab);
+  const queueInAside = isWide && !fullWidth;
+  const queueBelow = !isWide && !fullWidth;
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: { sm: 200, lg: 220 }, breakpoint: 'sm', collapsed: { mobile: true } }}
+      aside={{ width: 340, breakpoint: 'lg', collapsed: { desktop: !queueInAside, mobile: true } }}
+      footer={{ height: BOTTOM_BAR_HEIGHT, collapsed: !isMobile }}
+      padding={{ base: 'xs', sm: 'md' }}
+      withBorder
+      styles={{
+        header: { background: 'var(--bs-glass-strong)', backdropFilter: 'blur(12px)', borderColor: 'var(--bs-edge)' },
+        navbar: { background: 'var(--bs-glass)', backdropFilter: 'blur(10px)', borderColor: 'var(--bs-edge)' },
+        aside: { background: 'var(--bs-glass)', backdropFilter: 'blur(10px)', borderColor: 'var(--bs-edge)' },
+        footer: { background: 'var(--bs-glass-strong)', backdropFilter: 'blur(12px)', borderColor: 'var(--bs-edge)' },
+      }}
+    >
+      <AppShell.Header>
+        <GameHeader />
+      </AppShell.Header>
+
+      <AppShell.Navbar>
+        <TabSidebar active={tab} profileLoaded={profileLoaded} onSelect={selectTab} />
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Stack gap="md" data-testid="dashboard" data-active-tab={tab}>
+          <PanelBoundary name="Resources">
+            <ResourceBar />
+          </PanelBoundary>
+          {isMobile && (
+            <Group gap="xs" px={4}>
+              <Title order={4} fz="sm" tt="uppercase" lts="0.14em" c="acid.4">
+                {mainTabDef(tab).label}
+              </Title>
+            </Group>
+          )}
+          <Box role="tabpanel" aria-label={mainTabDef(tab).label}>
+            <TabContent tab={tab} profileLoaded={profileLoaded} />
+          </Box>
+          {queueBelow && (
+            <Box component="section" aria-label="Queues">
+              <PanelBoundary name="Queues">
+                <QueuePanel />
+              </PanelBoundary>
+            </Box>
+          )}
+        </Stack>
+      </AppShell.Main>
+
+      {queueInAside && (
+        <AppShell.Aside component="section" aria-label="Queues">
+          <ScrollArea h="100%" type="auto" offsetScrollbars p="sm">
+            <PanelBoundary name="Queues">
+              <QueuePanel />
+            </PanelBoundary>
+          </ScrollArea>
+        </AppShell.Aside>
+      )}
+
+      <AppShell.Footer hiddenFrom="sm">
+        <BottomTabBar active={tab} profileLoaded={profileLoaded} onSelect={selectTab} />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,46 @@
+import { AppShell, Anchor, Container, Group, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { NotificationsPage } from '../features/notifications';
+import { GameHeader } from '../components/shell/game-header';
+import { PanelBoundary } from '../components/shell/panel-boundary';
+import { useAuthStore } from '../stores/auth-store';
+import { HEADER_HEIGHT } from './dashboard';
+
+export const LOGIN_REQUIRED = 'Please log in to view this page.';
+
+/** /notifications: the signed-in player's notifications page under the common header. */
+export function NotificationsRoutePage() {
+  const signedIn = useAuthStore((s) => s.isAuthenticated);
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      padding={{ base: 'xs', sm: 'md' }}
+      styles={{ header: { background: 'var(--bs-glass-strong)', backdropFilter: 'blur(12px)', borderColor: 'var(--bs-edge)' } }}
+    >
+      <AppShell.Header>
+        <GameHeader />
+      </AppShell.Header>
+      <AppShell.Main>
+        <Container size="lg" px={0}>
+          <Stack gap="md">
+            <Group>
+              <Anchor component={Link} to="/dashboard" fz="sm" c="dimmed">
+                <Group gap={4}>
+                  <IconArrowLeft size={14} /> Back to dashboard
+                </Group>
+              </Anchor>
+            </Group>
+            {signedIn ? (
+              <PanelBoundary name="Notifications">
+                <NotificationsPage />
+              </PanelBoundary>
+            ) : (
+              <Text>{LOGIN_REQUIRED}</Text>
+            )}
+          </Stack>
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

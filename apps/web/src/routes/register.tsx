@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBolt } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { AuthLayout } from '../components/auth-layout';
+import { describeApiError } from '../lib/api-errors';
+import { showSuccess } from '../lib/toast';
+import { useAuthStore } from '../stores/auth-store';
+import { useTRPC } from '../trpc';
+import { REGISTERED_MESSAGE } from './login';
+
+export const welcomeGuestMessage = (name: string) =>
+  `Welcome, ${name}! You're playing as a guest. Claim your account to save progress!`;
+
+/** /register: 'Join the Fray', a full account form and the one-click guest account. */
+export function RegisterPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const authError = useAuthStore((s) => s.error);
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<string | null>(null);
+  const [guestError, setGuestError] = useState<string | null>(null);
+
+  const register = useMutation(
+    trpc.auth.register.mutationOptions({
+      onMutate: () => useAuthStore.getState().setError(null),
+      onSuccess: () => {
+        showSuccess(REGISTERED_MESSAGE);
+        void navigate({ to: '/login', search: { registered: true } });
+      },
+      onError: (error) => useAuthStore.getState().setError(describeApiError(error, 'auth.register').message),
+    }),
+  );
+
+  const guest = useMutation(
+    trpc.auth.registerTest.mutationOptions({
+      onMutate: () => setGuestError(null),
+      onSuccess: (answer) => {
+        useAuthStore.getState().setSession(answer.token.access_token, answer.user);
+        queryClient.setQueryData(trpc.users.me.queryKey(), answer.user);
+        showSuccess(welcomeGuestMessage(answer.user.username));
+        void navigate({ to: '/dashboard', replace: true });
+      },
+      onError: (error) => setGuestError(describeApiError(error, 'auth.registerTest').message),
+    }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !email.trim() || !password) {
+      setMissing('Username, email address and password are all required.');
+      return;
+    }
+    setMissing(null);
+    register.mutate({ username: username.trim(), email: email.trim(), password });
+  };
+
+  const shownError = missing ?? authError;
+  const busy = register.isPending || guest.isPending;
+
+  return (
+    <AuthLayout>
+      <Stack gap={4}>
+        <Title order={2} fz={{ base: 22, sm: 26 }}>
+          Join the Fray
+        </Title>
+        <Text c="dimmed" fz="sm">
+          Spawn your hive and claim a sector of the galaxy.
+        </Text>
+      </Stack>
+      {shownError && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+          {shownError}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Username"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.currentTarget.value)}
+            size="md"
+          />
+          <TextInput
+            label="Email address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            size="md"
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            placeholder="Password (min. 8 characters)"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            size="md"
+          />
+          <Button type="submit" size="md" fullWidth loading={register.isPending} disabled={guest.isPending}>
+            Register Full Account
+          </Button>
+        </Stack>
+      </form>
+      <Divider label="or jump straight in" labelPosition="center" color="dark.4" />
+      <Stack gap={6}>
+        <Button
+          variant="outline"
+          color="brood.3"
+          size="md"
+          fullWidth
+          leftSection={<IconBolt size={18} />}
+          onClick={() => guest.mutate()}
+          disabled={busy}
+        >
+          {guest.isPending ? 'Creating Guest Account...' : 'Try Now (Play as Guest)'}
+        </Button>
+        {guestError && (
+          <Text c="red.5" fz="sm" role="alert" data-testid="guest-error">
+            {guestError}
+          </Text>
+        )}
+        <Text c="dimmed" fz="xs" ta="center">
+          Guest hives last 7 days unless you claim them.
+        </Text>
+      </Stack>
+      <Text fz="sm" c="dimmed" ta="center">
+        Already commanding a hive?{' '}
+        <Anchor component={Link} to="/login" fw={600}>
+          Sign in
+        </Anchor>
+      </Text>
+    </AuthLayout>
+  );
+}

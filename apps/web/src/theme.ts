@@ -1,0 +1,58 @@
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+
+/** Acid green: the swarm's bioluminescence. Primary actions, success, own things. */
+const acid: MantineColorsTuple = ['#f4ffe0', '#e6ffc2', '#cdff85', '#b3ff45', '#9dff12', '#8ef200', '#7ad100', '#5fa300', '#467800', '#2d4d00'];
+/** Brood violet: psionic accents, rare things, information. */
+const brood: MantineColorsTuple = ['#f6ecff', '#e7d4ff', '#cca6ff', '#b073ff', '#9747ff', '#882bff', '#7f1bff', '#6c0ee4', '#5f08cc', '#5100b3'];
+/** Deep-space navy replaces Mantine's grey "dark" scale: body is dark[7], surfaces dark[6]. */
+const dark: MantineColorsTuple = ['#d3daf0', '#aab4d3', '#8792b6', '#5f6b93', '#3c476b', '#2a3352', '#1b2340', '#111830', '#0b1123', '#060a17'];
+
+export const theme = createTheme({
+  primaryColor: 'acid',
+  primaryShade: { light: 7, dark: 5 },
+  autoContrast: true,
+  luminanceThreshold: 0.4,
+  colors: { acid, brood, dark },
+  black: '#05070f',
+  white: '#eef2ff',
+  fontFamily: "'Exo 2 Variable', 'Segoe UI', system-ui, -apple-system, sans-serif",
+  fontFamilyMonospace: "'JetBrains Mono', ui-monospace, SFMono-Regular, Menlo, monospace",
+  headings: {
+    fontFamily: "'Orbitron Variable', 'Exo 2 Variable', system-ui, sans-serif",
+    fontWeight: '700',
+  },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  components: {
+    Modal: {
+      defaultProps: {
+        centered: true,
+        overlayProps: { backgroundOpacity: 0.6, blur: 4 },
+        radius: 'lg',
+      },
+    },
+    Menu: { defaultProps: { shadow: 'xl', radius: 'md', withinPortal: true } },
+    Tooltip: { defaultProps: { withArrow: true, openDelay: 150 } },
+    Paper: { defaultProps: { radius: 'lg' } },
+    Button: { defaultProps: { radius: 'md' } },
+    TextInput: { defaultProps: { radius: 'md' } },
+    PasswordInput: { defaultProps: { radius: 'md' } },
+  },
+});
+
+/** Surfaces a touch translucent so the starfield shows through; borders with a faint acid tint. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {
+    '--bs-glass': 'rgba(12, 18, 38, 0.78)',
+    '--bs-glass-strong': 'rgba(10, 15, 32, 0.92)',
+    '--bs-edge': 'rgba(157, 255, 18, 0.14)',
+    '--bs-edge-violet': 'rgba(151, 71, 255, 0.28)',
+    '--bs-glow': '0 0 24px rgba(157, 255, 18, 0.18)',
+  },
+  light: {},
+  dark: {
+    '--mantine-color-body': '#060a17',
+    '--mantine-color-default-border': 'rgba(135, 146, 182, 0.22)',
+  },
+});
