@@ -15,7 +15,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.env.LOG_LEVEL === 'silent' ? false : { level: deps.env.LOG_LEVEL },
     routerOptions: { maxParamLength: 5000 },
-    trustProxy: true,
+    trustProxy: deps.env.TRUST_PROXY,
   });
   const makeContext = contextFactory(deps);
 

@@ -1,6 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PgBoss } from 'pg-boss';
-import type { TokenService } from './auth/token';
+import { loadCatalogue, type Catalogue, type CatalogueOverrides } from '@brood/game-data';
+import { createBoss, createOrm, type PasswordHasher } from '@brood/world';
+import { createTokenService, type TokenService } from './auth/token';
+import { createPasswordHasher } from './auth/password';
 import type { Env } from './env';
 
 /** Long-lived things a request may use; built once per process in main.ts (or per test). */
@@ -10,4 +13,28 @@ export interface ApiDeps {
   /** pg-boss, for commands that schedule due events in their own transaction. */
   boss: PgBoss;
   tokens: TokenService;
+  passwords: PasswordHasher;
+  /** The game-data catalogue, with the universe overrides of this deployment applied. */
+  catalogue: Catalogue;
+}
+
+/** Opens what a process needs (ORM, pg-boss for sending, token and password services, catalogue). */
+export async function createApiDeps(env: Env): Promise<ApiDeps> {
+  const catalogue = loadCatalogue(env.UNIVERSE_OVERRIDES ? { universe: env.UNIVERSE_OVERRIDES as CatalogueOverrides['universe'] } : undefined);
+  const orm = await createOrm(env.DATABASE_URL, { poolMax: env.DB_POOL_MAX });
+  const boss = createBoss(env.DATABASE_URL, 'api');
+  try {
+    await boss.start();
+  } catch (error) {
+    await orm.close(true);
+    throw error;
+  }
+  const tokens = createTokenService(env.JWT_SECRET, env.JWT_TTL_SECONDS);
+  return { env, orm, boss, tokens, passwords: createPasswordHasher(), catalogue };
+}
+
+/** Closes what createApiDeps opened, pg-boss first (it may be sending in a request's transaction). */
+export async function closeApiDeps(deps: ApiDeps): Promise<void> {
+  await deps.boss.stop({ graceful: true, timeout: 5_000 });
+  await deps.orm.close(true);
 }

@@ -10,10 +10,28 @@ export const EnvSchema = z.object({
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 24 * 7),
   /** Folder of the built web app; served at / when present. */
   WEB_DIST: z.string().optional(),
+  /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling counts per address). */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A test universe overrides game-data settings, e.g. {"universe_speed_factor": 500}. */
-  UNIVERSE_OVERRIDES: z.string().optional(),
+  UNIVERSE_OVERRIDES: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return undefined;
+      try {
+        const value: unknown = JSON.parse(text);
+        if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: 'UNIVERSE_OVERRIDES must be a JSON object, e.g. {"universe_speed_factor": 500}' });
+      return z.NEVER;
+    }),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

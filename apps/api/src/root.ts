@@ -1,5 +1,7 @@
 import { router } from './trpc';
 import { healthRouter } from './routers/health.router';
+import { authRouter } from './routers/auth.router';
+import { usersRouter } from './routers/users.router';
 import { mapRouter } from './routers/map.router';
 import { wreckageRouter } from './routers/wreckage.router';
 import { notificationsRouter } from './routers/notifications.router';
@@ -14,6 +16,8 @@ import { statsRouter } from './routers/stats.router';
 /** One router per domain (routers/<domain>.router.ts). */
 export const appRouter = router({
   health: healthRouter,
+  auth: authRouter,
+  users: usersRouter,
   map: mapRouter,
   wreckage: wreckageRouter,
   notifications: notificationsRouter,

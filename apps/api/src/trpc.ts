@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import { GameError } from '@brood/world';
+import { GameError, findSessionUser } from '@brood/world';
 import type { ApiDeps } from './deps';
 import type { AuthUser } from './auth/token';
 
@@ -61,9 +61,15 @@ const gameErrors = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(gameErrors);
 
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * A signed-in player: a valid token naming an account that still exists (a deleted or expired guest's
+ * token is refused). The username is read fresh, since claiming a guest renames it.
+ */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.user) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Not authenticated' });
   }
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  const session = await findSessionUser(ctx.em, ctx.user.id, ctx.now());
+  if ('error' in session) throw new TRPCError({ code: 'UNAUTHORIZED', message: session.error });
+  return next({ ctx: { ...ctx, user: session } });
 });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContextFactory } from '../context';
+import { registerAuthRest } from './auth.rest';
+import { registerUsersRest } from './users.rest';
 import { registerMapRest } from './map.rest';
 import { registerNotificationsRest } from './notifications.rest';
 import { registerGameDataRest } from './game-data.rest';
@@ -14,6 +16,8 @@ import { registerStatsRest } from './stats.rest';
 export function registerRest(app: FastifyInstance, makeContext: ContextFactory): void {
   void app;
   void makeContext;
+  registerAuthRest(app, makeContext);
+  registerUsersRest(app, makeContext);
   registerMapRest(app, makeContext);
   registerNotificationsRest(app, makeContext);
   registerGameDataRest(app, makeContext);

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { ContextFactory } from '../context';
+import type { Claim, SetAvatar } from '../routers/users.router';
+import { restRoute } from './route';
+
+/** /api/v1/users/me: profile, avatar, guest claim. */
+export function registerUsersRest(app: FastifyInstance, makeContext: ContextFactory): void {
+  restRoute(app, makeContext, 'GET', '/users/me', (caller) => caller.users.me());
+  restRoute(app, makeContext, 'PUT', '/users/me/avatar', (caller, req) => caller.users.setAvatar((req.body ?? {}) as SetAvatar));
+  restRoute(app, makeContext, 'POST', '/users/me/claim', (caller, req) => caller.users.claim((req.body ?? {}) as Claim));
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineJob, pruneLoginAttempts, removeExpiredGuests } from '@brood/world';
+
+/**
+ * Every minute: guest accounts past their expiry that were never claimed are removed with everything
+ * they own; login failures older than the throttling window are dropped. Idempotent by nature.
+ */
+export const guestExpiryJob = defineJob({
+  name: 'guest-expiry',
+  schema: z.object({}).loose(),
+  cron: '* * * * *',
+  async handler(deps) {
+    const removed = await removeExpiredGuests(deps.em, deps.now());
+    if (removed.length > 0) deps.log.info({ users: removed }, 'expired guest accounts removed');
+    await pruneLoginAttempts(deps.em, deps.now());
+  },
+});

@@ -1,0 +1,66 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Job, JobResult, PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Catalogue } from '@brood/game-data';
+import type { JobDefinition, JobDeps } from '@brood/world';
+
+export interface WorkerOptions {
+  orm: MikroORM;
+  boss: PgBoss;
+  log: Logger;
+  catalogue: Catalogue;
+  jobs: readonly JobDefinition[];
+  batchSize?: number;
+  pollingIntervalSeconds?: number;
+  now?: () => Date;
+}
+
+/** Runs one job: payload checked against the schema, a fresh EntityManager, the job's own log context. */
+export async function runJob(definition: JobDefinition, base: Omit<JobDeps, 'em'>, job: Pick<Job<unknown>, 'id' | 'name' | 'data' | 'retryCount'>): Promise<void> {
+  const parsed = definition.schema.safeParse(job.data);
+  if (!parsed.success) throw new Error(`Job ${job.name} ${job.id} has an invalid payload: ${parsed.error.message}`);
+  const deps: JobDeps = { ...base, em: base.orm.em.fork(), log: base.log.child({ job: job.name, jobId: job.id }) };
+  await definition.handler(deps, parsed.data, { id: job.id, name: job.name, retryCount: job.retryCount });
+}
+
+/**
+ * Creates each job's queue, schedules the periodic ones, and works every queue. pg-boss fetches with
+ * SKIP LOCKED, so several workers share the queues; jobs that came due while no worker ran are simply
+ * due now and run on start (the catch-up after downtime). Each job in a batch settles on its own: one
+ * failure is retried by pg-boss without redoing the others.
+ */
+export async function startWorker(options: WorkerOptions): Promise<{ stop(): Promise<void> }> {
+  const { boss, log } = options;
+  const base: Omit<JobDeps, 'em'> = { orm: options.orm, boss, log, catalogue: options.catalogue, now: options.now ?? (() => new Date()) };
+  const names = new Set<string>();
+  for (const definition of options.jobs) {
+    if (names.has(definition.name)) throw new Error(`Two jobs are named ${definition.name}`);
+    names.add(definition.name);
+    await boss.createQueue(definition.name);
+    if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+    await boss.work<unknown>(
+      definition.name,
+      { batchSize: definition.batchSize ?? options.batchSize ?? 20, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, perJobResults: true },
+      async (batch): Promise<JobResult[]> => {
+        const results: JobResult[] = [];
+        for (const job of batch) {
+          try {
+            await runJob(definition, base, job);
+            results.push({ id: job.id, status: 'completed' });
+          } catch (err) {
+            log.error({ err, job: job.name, jobId: job.id, retry: job.retryCount }, 'job failed');
+            results.push({ id: job.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } });
+          }
+        }
+        return results;
+      },
+    );
+  }
+  log.info({ queues: [...names] }, 'sim-worker working');
+  return {
+    async stop() {
+      // Graceful: active jobs finish (or are failed back for a retry after the timeout).
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}

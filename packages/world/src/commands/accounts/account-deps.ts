@@ -1,0 +1,36 @@
+import type { Catalogue } from '@brood/game-data';
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** Slow password hashing lives in the api (argon2id); commands only ask for it. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(hash: string, password: string): Promise<boolean>;
+}
+
+/** What an account command needs: a fresh EntityManager (it opens its own transaction), hashing, the catalogue. */
+export interface AccountDeps {
+  em: EntityManager;
+  passwords: PasswordHasher;
+  catalogue: Catalogue;
+}
+
+/** The signed-in player a command acts for. */
+export interface AccountActor {
+  id: number;
+}
+
+export const GUEST_PREFIX = 'guest_';
+export const GUEST_EMAIL_DOMAIN = 'guest.local';
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+export const ACCOUNT_MESSAGES = {
+  usernameTaken: 'Username already registered',
+  emailTaken: 'Email already registered',
+  badLogin: 'Incorrect username or password',
+  invalidToken: 'Could not validate credentials',
+  guestExpired: 'Your guest account has expired',
+  notAGuest: 'Only guest accounts can be claimed',
+  avatarRange: (max: number) => `Avatar must be between 1 and ${max}`,
+  tooManyFailures: (minutes: number) => `Too many failed login attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+} as const;

@@ -1,0 +1,25 @@
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { User } from '../../entities/user.entity';
+import { fail } from '../../errors';
+import { ACCOUNT_MESSAGES, type AccountActor, type AccountDeps } from './account-deps';
+import { toUserView, type UserView } from './user-view';
+
+/** The user behind a token, if the account still exists and (for a guest) has not expired. */
+export async function findSessionUser(em: EntityManager, userId: number, now: Date): Promise<{ id: number; username: string } | { error: string }> {
+  const user = await em.fork().findOne(User, { id: userId }, { fields: ['id', 'username', 'isTestAccount', 'expiresAt'] });
+  if (!user) return { error: ACCOUNT_MESSAGES.invalidToken };
+  if (user.isTestAccount && user.expiresAt && user.expiresAt <= now) return { error: ACCOUNT_MESSAGES.guestExpired };
+  return { id: user.id, username: user.username };
+}
+
+/** Reads the actor's own account, 401 when it is gone (deleted, or an expired guest removed). */
+export async function loadOwnAccount(em: EntityManager, actor: AccountActor, lock = false): Promise<User> {
+  const user = await em.findOne(User, { id: actor.id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  if (!user) throw fail.unauthorized(ACCOUNT_MESSAGES.invalidToken);
+  return user;
+}
+
+/** GET /users/me. */
+export async function getProfile(deps: Pick<AccountDeps, 'em'>, actor: AccountActor): Promise<UserView> {
+  return toUserView(await loadOwnAccount(deps.em.fork(), actor));
+}

@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const databaseSetup = resolve(here, 'support/database.global-setup.ts');
+
+/**
+ * Every test of the repository, as vitest projects (scripts/test.ts runs them in order):
+ * - unit: pure and database-backed tests beside the code in packages/* and the node apps
+ * - web: the web app's own config (happy-dom), when it has one
+ * - integration: the api against real PostgreSQL (tests/integration)
+ * - e2e: the whole stack in Chromium (tests/e2e), one file at a time
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          root,
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/{api,sim-worker}/{src,test}/**/*.test.ts'],
+          globalSetup: [databaseSetup],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      ...(existsSync(resolve(root, 'apps/web/vitest.config.ts')) ? [resolve(root, 'apps/web/vitest.config.ts')] : []),
+      {
+        test: {
+          name: 'integration',
+          root: here,
+          include: ['integration/**/*.test.ts'],
+          globalSetup: [databaseSetup],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root: here,
+          include: ['e2e/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
+  },
+});
