@@ -161,8 +161,8 @@ async function loadInputs(em: EntityManager, territories: readonly Territory[], 
     const history = await em.find(QueueItem, { userId: { $in: owners }, kind: 'research', endTime: { $lte: t } });
     for (const r of history) research.set(r.userId, [...(research.get(r.userId) ?? []), r]);
     const rows = await em.execute<{ id: number; owner_id: number; structures: AmountMap }[]>(
-      'select id, owner_id, structures from territories where owner_id = any(?)',
-      [owners],
+      `select id, owner_id, structures from territories where owner_id in (${owners.map(() => '?').join(', ')})`,
+      owners,
     );
     for (const row of rows) structures.set(row.owner_id, [...(structures.get(row.owner_id) ?? []), { id: row.id, owner: row.owner_id, structures: row.structures }]);
   }
