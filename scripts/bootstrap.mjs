@@ -33,7 +33,8 @@ const env = {
   TURBO_TELEMETRY_DISABLED: '1',
   NODE_OPTIONS: [process.env.NODE_OPTIONS, '--no-warnings=ExperimentalWarning'].filter(Boolean).join(' '),
 };
-const child = spawn(join(bin, 'node'), [join(bin, 'tsx'), join(root, 'scripts', `${command}.ts`), ...args], {
+// `--import tsx` runs TypeScript in this one process (no tsx wrapper in between to relay signals).
+const child = spawn(join(bin, 'node'), ['--import', 'tsx', join(root, 'scripts', `${command}.ts`), ...args], {
   cwd: root,
   stdio: 'inherit',
   env,

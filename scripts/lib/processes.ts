@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const BIN = join(ROOT, 'node_modules', '.bin');
+
+export interface Service {
+  name: string;
+  child: ChildProcess;
+  /** Last lines it printed, for an error message when it dies. */
+  tail(): string;
+  exited: Promise<number | null>;
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * Starts a TypeScript entry point as its own Node process (`node --import tsx file`: no npx or tsx
+ * wrapper in between, so the pid we hold is the process we stop).
+ */
+export function startService(name: string, entry: string, env: NodeJS.ProcessEnv, output: 'inherit' | string): Service {
+  const lines: string[] = [];
+  const log: WriteStream | null = output === 'inherit' ? null : createWriteStream(output, { flags: 'a' });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const relay = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
+    const text = chunk.toString();
+    lines.push(...text.split('\n').filter(Boolean));
+    if (lines.length > 40) lines.splice(0, lines.length - 40);
+    if (log) log.write(text);
+    else stream.write(text);
+  };
+  child.stdout?.on('data', relay(process.stdout));
+  child.stderr?.on('data', relay(process.stderr));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => {
+    log?.end();
+    resolve(code);
+  }));
+  return {
+    name,
+    child,
+    exited,
+    tail: () => lines.slice(-12).join('\n'),
+    async stop(timeoutMs = 20_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Runs a command to completion (inheriting the terminal); rejects on a non-zero exit. */
+export function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: options.quiet ? 'ignore' : 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`))));
+  });
+}
