@@ -24,3 +24,19 @@ export { isEligibleForMission, missionCarriesResources, cargoCapacity, clampReso
 
 export { scorePoints, scoreBreakdown } from './scores/scores';
 export type { ScoreBreakdown } from './scores/scores';
+
+export { createRng, hashString, hashUniform, pickWeighted, roundRandomly } from './rng';
+export type { Rng } from './rng';
+
+export { resolveBattle, roundLabel } from './combat/battle';
+export type {
+  BattleInput, BattleParticipantInput, BattleRole, BattleOutcome, CombatReport, ParticipantResult,
+  RoundDetail, RoundParticipantResult, UnitLoss,
+} from './combat/types';
+
+export { spyDetailLevel, spyDetectionChance, spyOutcome, spyReportContent, spyDetectedContent, approxLevel } from './intel/spy';
+export type { SpyOutcome, SpyTarget, SpyQueueEntry, SpyStationedFleet, SpyReportContent } from './intel/spy';
+export { explorationOutcome } from './intel/exploration';
+export type { ExplorationInput, ExplorationOutcome, ExplorationEventType } from './intel/exploration';
+export { salvageOutcome, takeUpTo, SALVAGE_NOTIFICATION } from './intel/salvage';
+export type { SalvageInput, SalvageOutcome, SalvageStatus } from './intel/salvage';

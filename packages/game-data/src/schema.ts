@@ -165,12 +165,13 @@ export const SpySettingsSchema = z.strictObject({
 });
 export type SpySettings = DeepReadonly<z.infer<typeof SpySettingsSchema>>;
 
-export const EXPLORATION_EVENTS = ['NOTHING', 'RESOURCE_FIND', 'UNIT_GAIN', 'COMBAT', 'NOTHING_FOUND'] as const;
+/** Exploration events a designer weighs; HAZARD is the rare loss of some units. */
+export const EXPLORATION_EVENTS = ['NOTHING', 'RESOURCE_FIND', 'UNIT_GAIN', 'COMBAT', 'HAZARD'] as const;
 export type ExplorationEvent = (typeof EXPLORATION_EVENTS)[number];
 
 export const ExplorationSettingsSchema = z.strictObject({
   events: z.strictObject({
-    NOTHING: nonNegative, RESOURCE_FIND: nonNegative, UNIT_GAIN: nonNegative, COMBAT: nonNegative, NOTHING_FOUND: nonNegative,
+    NOTHING: nonNegative, RESOURCE_FIND: nonNegative, UNIT_GAIN: nonNegative, COMBAT: nonNegative, HAZARD: nonNegative,
   }),
   /** share of the fleet's value found per hour, in score-weighted resource units */
   resource_find_value_per_hour: nonNegative,
