@@ -138,7 +138,7 @@ export async function cancelPending(
   return {
     id: item.id,
     cancelled: true,
-    refunded: Object.entries(refund).filter(([, v]) => v > 0).map(([resource_key, amount]) => ({ resource_key, amount })),
+    refunded: catalogue.orderedResourceKeys.filter((k) => (refund[k] ?? 0) > 0).map((resource_key) => ({ resource_key, amount: refund[resource_key]! })),
     delivered,
   };
 }
