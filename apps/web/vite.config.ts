@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const api = 'http://localhost:3000';
+// The api in development; BROOD_API_URL points elsewhere (e.g. an api on another port).
+const api = process.env.BROOD_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],

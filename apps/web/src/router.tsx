@@ -1,5 +1,5 @@
 import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
-import { registerNavigator } from './lib/navigation';
+import { registerNavigator, safeRedirect } from './lib/navigation';
 import { useAuthStore } from './stores/auth-store';
 import { LoginPage } from './routes/login';
 import { RegisterPage } from './routes/register';
@@ -7,13 +7,6 @@ import { NotFoundPage } from './routes/not-found';
 import { AuthenticatedLayout } from './routes/authenticated-layout';
 import { DashboardPage } from './routes/dashboard';
 import { NotificationsRoutePage } from './routes/notifications';
-
-/** Where a signed-in visitor of /login goes: the remembered location if it is one of ours, else /dashboard. */
-export function safeRedirect(target: unknown): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return '/dashboard';
-  if (/^\/(login|register)(\/|\?|#|$)/.test(target)) return '/dashboard';
-  return target;
-}
 
 const isSignedIn = () => useAuthStore.getState().isAuthenticated;
 

@@ -20,3 +20,10 @@ export function navigateTo(to: string): void {
 export function isOnAuthPage(pathname: string = window.location.pathname): boolean {
   return pathname === '/login' || pathname === '/register' || pathname.startsWith('/login/') || pathname.startsWith('/register/');
 }
+
+/** Where a signed-in visitor of /login goes: the remembered location if it is one of ours, else /dashboard. */
+export function safeRedirect(target: unknown): string {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/dashboard';
+  if (/^\/(login|register)(\/|\?|#|$)/.test(target)) return '/dashboard';
+  return target;
+}

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AuthLayout } from '../components/auth-layout';
 import { describeApiError } from '../lib/api-errors';
+import { safeRedirect } from '../lib/navigation';
 import { useAuthStore } from '../stores/auth-store';
 import { useTRPC } from '../trpc';
 
@@ -25,8 +26,7 @@ export function LoginPage() {
       onMutate: () => useAuthStore.getState().setError(null),
       onSuccess: (answer) => {
         useAuthStore.getState().setToken(answer.access_token);
-        const target = search.redirect && search.redirect.startsWith('/') && !search.redirect.startsWith('//') ? search.redirect : '/dashboard';
-        void navigate({ href: target, replace: true });
+        void navigate({ href: safeRedirect(search.redirect), replace: true });
       },
       onError: (error) => useAuthStore.getState().setError(describeApiError(error, 'auth.token').message),
     }),

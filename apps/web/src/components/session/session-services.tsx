@@ -1,7 +1,9 @@
+import { RealtimeConnection } from '../../features/realtime';
+
 /**
  * Background services that live as long as the signed-in session (mounted once by the guarded
- * layout). The real-time connection (features/realtime) plugs in here.
+ * layout): the real-time connection.
  */
 export function SessionServices() {
-  return null;
+  return <RealtimeConnection />;
 }

@@ -1,6 +1,141 @@
-import { FeaturePlaceholder } from '../../components/shell/feature-placeholder';
+import { useEffect, useMemo, useState } from 'react';
+import { Stack, Tabs } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StructureDef } from '@brood/game-data';
+import { showSuccess } from '../../lib/toast';
+import { describeApiError } from '../../lib/api-errors';
+import { useUiStore } from '../../stores/ui-store';
+import { useTRPC } from '../../trpc';
+import { useBuildQueue } from '../queue/queue-queries';
+import { useEconomy } from '../territories/economy';
+import { LevelledCard } from './levelled-card';
+import { queuedTargetsOf, structureModel, type LevelledModel } from './levelled-model';
+import { PanelEmpty, PanelError, PanelLoading } from './panel-states';
+import { TierGroups } from './tier-groups';
+import { useHighlightedKey } from './use-highlight';
 
-// Placeholder created by the web shell so the dashboard builds; the construction feature replaces this file.
+const CATEGORIES = ['All', 'Facility', 'Production'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+export const CONSTRUCTION_ERROR_TITLE = 'Error Loading Construction Data';
+
+export function emptyStructuresText(category: Category): string {
+  return category === 'All' ? 'No structures found' : `No structures found in the ${category} category`;
+}
+
+/** Starts the next level of a structure: the spec's toasts, the card's own error, fresh queue and stock. */
+function useStartConstruction(territoryId: number) {
+  const trpc = useTRPC();
+  const client = useQueryClient();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const mutation = useMutation(
+    trpc.construction.start.mutationOptions({
+      meta: { errorToast: (info) => `Construction failed: ${info.detail || 'Unknown error'}` },
+      onSettled: () => {
+        void client.invalidateQueries(trpc.construction.queue.queryFilter({ territory_id: territoryId }));
+        void client.invalidateQueries(trpc.territories.pathFilter());
+      },
+    }),
+  );
+  const start = (key: string, name: string) => {
+    setErrors(({ [key]: _, ...rest }) => rest);
+    mutation.mutate(
+      { territory_id: territoryId, structure_key: key },
+      {
+        onSuccess: () => showSuccess(`${name} construction started!`),
+        onError: (error) => setErrors((all) => ({ ...all, [key]: describeApiError(error).detail || 'Unknown error' })),
+      },
+    );
+  };
+  const pendingKey = mutation.isPending ? mutation.variables.structure_key : null;
+  return { start, pendingKey, errors };
+}
+
+/** Buildings tab: the selected territory's structures by category and tier. */
 export function ConstructionTab() {
-  return <FeaturePlaceholder title="Buildings" description="Structures of the selected territory will appear here." />;
+  const territoryId = useUiStore((s) => s.selectedTerritoryId);
+  if (territoryId === null) return null;
+  return <ConstructionPanel territoryId={territoryId} />;
+}
+
+function ConstructionPanel({ territoryId }: { territoryId: number }) {
+  const [category, setCategory] = useState<Category>('All');
+  const { view, isLoading, error, retry } = useEconomy(territoryId);
+  const queue = useBuildQueue(territoryId);
+  const { start, pendingKey, errors } = useStartConstruction(territoryId);
+  const highlighted = useHighlightedKey('BUILDING');
+
+  const models = useMemo(() => {
+    if (!view) return [];
+    const limit = view.gameData.universe.queue_limits.build;
+    const queueFull = (queue.data?.length ?? 0) >= limit;
+    return Object.entries(view.gameData.structures).map(([key, def]) => ({
+      def,
+      model: structureModel(key, def, {
+        catalogue: view.catalogue,
+        structures: view.structures,
+        technologies: view.technologies,
+        stock: view.stock,
+        effects: view.economy?.effects ?? null,
+        queuedTargets: queuedTargetsOf(queue.data, 'structure_key', key),
+        queueFull,
+      }),
+    }));
+  }, [view, queue.data]);
+
+  // A prerequisite jump to a structure of another category shows all of them.
+  useEffect(() => {
+    if (!highlighted || category === 'All') return;
+    const def = view?.gameData.structures[highlighted];
+    if (def && def.category !== category) setCategory('All');
+  }, [highlighted, category, view]);
+
+  if (error) return <PanelError title={CONSTRUCTION_ERROR_TITLE} error={error} onRetry={retry} />;
+  if (isLoading || !view) return <PanelLoading label="Loading structures..." />;
+
+  const shown = models.filter(({ def }) => category === 'All' || def.category === category);
+  const entries = shown.map(({ def, model }) => ({ ...model, def }));
+
+  return (
+    <Stack gap="md" data-testid="construction-panel">
+      <Tabs value={category} onChange={(value) => setCategory((value as Category | null) ?? 'All')} variant="pills" radius="md">
+        <Tabs.List>
+          {CATEGORIES.map((c) => (
+            <Tabs.Tab key={c} value={c}>
+              {c}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {entries.length === 0 ? (
+        <PanelEmpty title={emptyStructuresText(category)} />
+      ) : (
+        <TierGroups
+          entries={entries}
+          render={(entry: LevelledModel & { def: StructureDef }) => (
+            <LevelledCard
+              key={entry.key}
+              tab="BUILDING"
+              itemKey={entry.key}
+              name={entry.def.name}
+              description={entry.def.description}
+              tier={entry.tier}
+              art={{ kind: entry.def.category === 'Facility' ? 'facility' : 'production', resource: entry.def.production?.resource }}
+              built={entry.built}
+              button={entry.button}
+              cost={entry.cost}
+              seconds={entry.seconds}
+              stock={view.stock}
+              unmet={entry.unmet}
+              resourceNames={view.gameData.resources}
+              resourceOrder={view.gameData.orderedResourceKeys}
+              pending={pendingKey === entry.key}
+              error={errors[entry.key] ?? null}
+              onStart={() => start(entry.key, entry.def.name)}
+            />
+          )}
+        />
+      )}
+    </Stack>
+  );
 }

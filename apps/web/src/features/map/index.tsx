@@ -1,6 +1,179 @@
-import { FeaturePlaceholder } from '../../components/shell/feature-placeholder';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Loader, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconPlanet } from '@tabler/icons-react';
+import { MOBILE_QUERY } from '../../components/shell/breakpoints';
+import { useAuthStore } from '../../stores/auth-store';
+import { useUiStore, type MapFocus } from '../../stores/ui-store';
+import { useTRPC } from '../../trpc';
+import { entryFor, type CoordinateEntry, type MapTarget } from './coordinates';
+import { detailOf, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
+import { MapCanvas } from './map-canvas';
+import { MapContextMenu } from './map-context-menu';
+import { OVERVIEW_STALE_MS, useMapData } from './map-data';
+import { MapToolbar, type OwnedTerritory } from './map-toolbar';
+import { MobileControls } from './mobile-controls';
+import { useMapCamera } from './use-map-camera';
+import { useMapKeyboard } from './use-map-keyboard';
+import classes from './map.module.css';
 
-// Placeholder created by the web shell so the dashboard builds; the map feature replaces this file.
+export const WELCOME_TITLE = 'Welcome, Commander!';
+export const WELCOME_TEXT = 'You do not yet control any sectors. Select an unclaimed sector on the star map and found your empire!';
+export const LOADING_TEXT = 'Loading Map Data...';
+/** core §7: the player's territory list is stale after 5 minutes. */
+const TERRITORIES_STALE_MS = 5 * 60_000;
+
+function validViewBox(v: ViewBox | null): ViewBox | null {
+  return v && [v.x, v.y, v.width, v.height].every(Number.isFinite) && v.width > 0 && v.height > 0 ? v : null;
+}
+
+function levelTitle(detail: Detail): string {
+  if (detail.level === 'region') return 'Galaxy · 961 regions';
+  if (detail.level === 'subregion') return `Region ${detail.r}`;
+  return `Sector ${detail.r}:${detail.s}`;
+}
+
+function Legend() {
+  const items = [
+    ['Yours', 'rgba(157, 255, 18, 0.8)'],
+    ['Other players', 'rgba(255, 110, 60, 0.85)'],
+    ['Contested', 'rgba(255, 196, 48, 0.85)'],
+    ['No owner', 'rgba(176, 115, 255, 0.7)'],
+    ['Empty', 'rgba(140, 160, 230, 0.35)'],
+    ['Wreckage', '#5ce1e6'],
+  ] as const;
+  return (
+    <div className={classes.legend} aria-hidden>
+      {items.map(([label, color]) => (
+        <span key={label}>
+          <span className={classes.swatch} style={{ background: color }} />
+          {label}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** The Map tab (social 2.5): the hex star map with coordinate entry, own territories and fleet actions. */
 export function MapTab() {
-  return <FeaturePlaceholder title="Star Map" description="The galaxy map is being charted." />;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const me = useAuthStore((s) => s.currentUser?.id ?? null);
+  const selectedTerritoryId = useUiStore((s) => s.selectedTerritoryId);
+  const focusRequest = useUiStore((s) => s.mapFocusCoordinates);
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const territories = useQuery(trpc.territories.list.queryOptions(undefined, { staleTime: TERRITORIES_STALE_MS }));
+  const owned: OwnedTerritory[] | undefined = territories.data;
+
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [initialView] = useState(() => validViewBox(useUiStore.getState().mapViewBox));
+  const [committedView, setCommittedView] = useState<ViewBox | null>(initialView);
+  const [detail, setDetail] = useState<Detail>(() => (initialView ? detailOf(initialView) : { level: 'region', r: 481, s: 481 }));
+  const camera = useMapCamera(svgRef, initialView, {
+    onDetail: setDetail,
+    onCommit: (view) => {
+      setCommittedView(view);
+      useUiStore.getState().setMapViewBox(view);
+    },
+  });
+  const data = useMapData(detail);
+  const [focus, setFocus] = useState<PickedCell | null>(null);
+  const [entry, setEntry] = useState<CoordinateEntry>({ r: '', s: '', p: '' });
+  const [refreshing, setRefreshing] = useState(false);
+  const closeMenu = useCallback(() => useUiStore.getState().closeMapContextMenu(), []);
+  useMapKeyboard(camera, closeMenu);
+
+  /** Moves the view to a target once the data of the levels it opens on have loaded. */
+  const goTo = useCallback(
+    async (target: MapTarget) => {
+      setEntry(entryFor(target));
+      setFocus({ r: target.r, s: target.s, p: target.p });
+      closeMenu();
+      await Promise.allSettled([
+        queryClient.ensureQueryData(trpc.map.regionsOverview.queryOptions(undefined, { staleTime: OVERVIEW_STALE_MS })),
+        queryClient.ensureQueryData(trpc.map.subregionsOverview.queryOptions({ regionId: target.r }, { staleTime: OVERVIEW_STALE_MS })),
+      ]);
+      camera.animateTo(viewForCoordinates(target, camera.aspect()));
+    },
+    [camera, closeMenu, queryClient, trpc],
+  );
+
+  // Map links elsewhere in the app (r:s:p in a report) ask for a focus through the UI store.
+  useEffect(() => {
+    if (!focusRequest) return;
+    const request: MapFocus = focusRequest;
+    useUiStore.getState().setMapFocusCoordinates(null);
+    void goTo({ r: request.r, s: request.s, p: request.s === null ? null : request.p });
+  }, [focusRequest, goTo]);
+
+  // Leaving the tab closes the menu it owns.
+  useEffect(() => closeMenu, [closeMenu]);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await Promise.all([data.refresh(), queryClient.invalidateQueries(trpc.territories.list.queryFilter())]);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const openMenu = useCallback((target: { r: number; s: number; p: number }, x: number, y: number) => {
+    useUiStore.getState().openMapContextMenu({ x, y, targetR: target.r, targetS: target.s, targetP: target.p });
+  }, []);
+  const selectCell = useCallback((cell: PickedCell) => setEntry(entryFor(cell)), []);
+
+  return (
+    <Stack gap="sm" data-testid="map-tab">
+      {owned && owned.length === 0 && (
+        <Alert variant="light" color="acid" radius="lg" icon={<IconPlanet size={20} />} title={WELCOME_TITLE} data-testid="map-welcome">
+          {WELCOME_TEXT}
+        </Alert>
+      )}
+      <MapToolbar
+        entry={entry}
+        onEntryChange={setEntry}
+        onGo={(target) => void goTo(target)}
+        onRefresh={() => void refresh()}
+        refreshing={refreshing}
+        territories={owned}
+        onTerritory={(t) => void goTo({ r: t.region, s: t.sub_region, p: t.position })}
+      />
+      <div className={classes.viewport} style={{ height: isMobile ? 'calc(100dvh - 300px)' : 'calc(100dvh - 250px)' }}>
+        <div className={classes.starsFar} />
+        <div className={classes.stars} />
+        <MapCanvas
+          camera={camera}
+          svgRef={svgRef}
+          detail={detail}
+          committedView={committedView ?? camera.current()}
+          data={data}
+          me={me}
+          selectedTerritoryId={selectedTerritoryId}
+          focus={focus}
+          touchUi={isMobile}
+          onSelectCell={selectCell}
+          onOpenMenu={openMenu}
+        />
+        <Badge className={classes.levelBadge} variant="dot" color={detail.level === 'region' ? 'brood' : 'acid'} size="lg" data-testid="map-level">
+          {levelTitle(detail)}
+        </Badge>
+        {!isMobile && <Legend />}
+        {isMobile && <MobileControls camera={camera} />}
+        {data.loading && (
+          <div className={classes.overlay} data-testid="map-loading">
+            <Loader size="sm" type="dots" />
+            <Text fw={600}>{LOADING_TEXT}</Text>
+          </div>
+        )}
+        {data.error && !data.loading && (
+          <div className={classes.overlay}>
+            <Text c="red.4">Could not load the map: {data.error.message}</Text>
+          </div>
+        )}
+      </div>
+      <MapContextMenu ownedTerritories={owned} />
+    </Stack>
+  );
 }

@@ -1,10 +1,5 @@
-import { FeaturePlaceholder } from '../../components/shell/feature-placeholder';
-
-// Placeholder created by the web shell so the header and /notifications build; the notifications feature replaces this file.
-export function NotificationBell() {
-  return null;
-}
-
-export function NotificationsPage() {
-  return <FeaturePlaceholder title="Notifications" description="Reports and messages will appear here." />;
-}
+/** The notifications feature: the navbar bell (with the centre) and the /notifications page. */
+export { NotificationBell } from './notification-bell';
+export { NotificationsPage } from './notifications-page';
+export { NotificationCenter } from './notification-center';
+export { NotificationCard } from './notification-card';

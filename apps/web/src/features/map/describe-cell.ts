@@ -1,0 +1,58 @@
+import { formatCoordinates, formatResourceAmount } from '../../lib/format';
+import type { PickedCell } from './geometry';
+import { TRUNCATE, truncate } from './labels';
+import type { MapData, Presence, WreckageField } from './map-data';
+import type { TooltipContent } from './map-tooltip';
+
+const PRESENCE_LINE: Record<Presence, TooltipContent['lines'][number]> = {
+  own: { text: 'Your territories are here', tone: 'own' },
+  enemy: { text: 'Other players hold territories here', tone: 'enemy' },
+  contested: { text: 'Contested: yours and other players\u2019', tone: 'enemy' },
+  empty: { text: 'No claimed territories', tone: 'dim' },
+};
+
+function cargo(field: WreckageField): string {
+  const parts = Object.entries(field.resources)
+    .filter(([, amount]) => amount > 0)
+    .map(([key, amount]) => `${key} ${formatResourceAmount(amount)}`);
+  return parts.length > 0 ? parts.join(', ') : 'nothing left';
+}
+
+function wreckageLine(count: number): TooltipContent['lines'][number] | null {
+  if (count === 0) return null;
+  return { text: count === 1 ? '1 wreckage field' : `${count} wreckage fields`, tone: 'wreckage' };
+}
+
+/** What the hover card (or a tap on a phone) says about a cell. */
+export function describeCell(cell: PickedCell, data: Pick<MapData, 'regionPresence' | 'subregionPresence' | 'subregionsOf' | 'territoriesByPosition' | 'wreckage'>, me: number | null, touch: boolean): TooltipContent {
+  const drill = { text: touch ? 'Double-tap to open' : 'Double-click to open', tone: 'dim' as const };
+  if (cell.s === null) {
+    const lines = [PRESENCE_LINE[data.regionPresence.get(cell.r) ?? 'empty'], wreckageLine(data.wreckage.byRegion.get(cell.r)?.length ?? 0), drill];
+    return { title: `Region ${cell.r}`, lines: lines.filter((l) => l !== null) };
+  }
+  if (cell.p === null) {
+    const presence = data.subregionsOf === cell.r ? (data.subregionPresence.get(cell.s) ?? 'empty') : null;
+    const lines = [
+      presence ? PRESENCE_LINE[presence] : { text: 'Loading...', tone: 'dim' as const },
+      wreckageLine(data.wreckage.bySubRegion.get(`${cell.r}:${cell.s}`)?.length ?? 0),
+      drill,
+    ];
+    return { title: `Sector ${cell.r}:${cell.s}`, lines: lines.filter((l) => l !== null) };
+  }
+  const territory = data.territoriesByPosition.get(cell.p);
+  const field = data.wreckage.byPosition.get(`${cell.r}:${cell.s}:${cell.p}`);
+  const lines: TooltipContent['lines'] = [];
+  if (territory) {
+    lines.push({ text: truncate(territory.name, TRUNCATE.territoryName), tone: territory.owner_id === me ? 'own' : territory.owner_id === null ? 'neutral' : 'enemy' });
+    lines.push(
+      territory.owner_username
+        ? { text: `Owner: ${truncate(territory.owner_username, TRUNCATE.ownerInTooltip)}${territory.owner_id === me ? ' (you)' : ''}` }
+        : { text: 'Unclaimed territory', tone: 'dim' },
+    );
+  } else {
+    lines.push({ text: 'Empty position', tone: 'dim' });
+  }
+  if (field) lines.push({ text: `Wreckage: ${cargo(field)}`, tone: 'wreckage' });
+  lines.push({ text: touch ? 'Long-press for fleet actions' : 'Right-click for fleet actions', tone: 'dim' });
+  return { title: formatCoordinates([cell.r, cell.s, cell.p]), lines };
+}

@@ -1,0 +1,107 @@
+import { useMemo } from 'react';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '../../trpc';
+import type { RouterOutputs } from '../../lib/api-types';
+import type { Detail } from './geometry';
+
+export type RegionOverview = RouterOutputs['map']['regionsOverview'][number];
+export type SubregionOverview = RouterOutputs['map']['subregionsOverview'][number];
+export type MapTerritory = RouterOutputs['map']['regionTerritories'][number];
+export type WreckageField = RouterOutputs['wreckage']['all'][number];
+
+/** How a region or sub-region reads at a glance. */
+export type Presence = 'own' | 'enemy' | 'contested' | 'empty';
+
+/** Social spec 7: map overviews stale after 5 min; wreckage stale after 2 min, refetched every minute. */
+export const OVERVIEW_STALE_MS = 5 * 60_000;
+export const WRECKAGE_STALE_MS = 2 * 60_000;
+export const WRECKAGE_REFETCH_MS = 60_000;
+const TERRITORIES_STALE_MS = 60_000;
+
+export function presenceOf(row: { has_player_presence: boolean; has_enemy_presence: boolean }): Presence {
+  if (row.has_player_presence) return row.has_enemy_presence ? 'contested' : 'own';
+  return row.has_enemy_presence ? 'enemy' : 'empty';
+}
+
+function presenceMap<T extends { has_player_presence: boolean; has_enemy_presence: boolean }>(rows: T[] | undefined, key: (row: T) => number) {
+  const map = new Map<number, Presence>();
+  for (const row of rows ?? []) {
+    const presence = presenceOf(row);
+    if (presence !== 'empty') map.set(key(row), presence);
+  }
+  return map;
+}
+
+/** Wreckage looked up by region, by sub-region ("r:s") and by position ("r:s:p"). */
+export interface WreckageIndex {
+  byRegion: Map<number, WreckageField[]>;
+  bySubRegion: Map<string, WreckageField[]>;
+  byPosition: Map<string, WreckageField>;
+}
+
+function indexWreckage(fields: WreckageField[] | undefined): WreckageIndex {
+  const index: WreckageIndex = { byRegion: new Map(), bySubRegion: new Map(), byPosition: new Map() };
+  for (const field of fields ?? []) {
+    const sub = `${field.region}:${field.sub_region}`;
+    index.byRegion.set(field.region, [...(index.byRegion.get(field.region) ?? []), field]);
+    index.bySubRegion.set(sub, [...(index.bySubRegion.get(sub) ?? []), field]);
+    index.byPosition.set(`${sub}:${field.position}`, field);
+  }
+  return index;
+}
+
+/**
+ * Everything the map draws for what the view shows in detail: the 961 region overviews always, the
+ * sub-region overviews of the region in detail, the territories of the sub-region in detail, and the
+ * wreckage fields. Only the level on screen is fetched.
+ */
+export function useMapData(detail: Detail) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const regions = useQuery(trpc.map.regionsOverview.queryOptions(undefined, { staleTime: OVERVIEW_STALE_MS }));
+  const subregions = useQuery(
+    trpc.map.subregionsOverview.queryOptions(detail.level === 'region' ? skipToken : { regionId: detail.r }, {
+      staleTime: OVERVIEW_STALE_MS,
+    }),
+  );
+  const territories = useQuery(
+    trpc.map.regionTerritories.queryOptions(detail.level === 'position' ? { regionId: detail.r, subRegion: detail.s } : skipToken, {
+      staleTime: TERRITORIES_STALE_MS,
+    }),
+  );
+  const wreckage = useQuery(
+    trpc.wreckage.all.queryOptions(undefined, { staleTime: WRECKAGE_STALE_MS, refetchInterval: WRECKAGE_REFETCH_MS }),
+  );
+
+  const regionPresence = useMemo(() => presenceMap(regions.data, (r) => r.region_id), [regions.data]);
+  const subregionPresence = useMemo(() => presenceMap(subregions.data, (s) => s.sub_region_id), [subregions.data]);
+  const territoriesByPosition = useMemo(
+    () => new Map((territories.data ?? []).map((t) => [t.position, t] as const)),
+    [territories.data],
+  );
+  const wreckageIndex = useMemo(() => indexWreckage(wreckage.data), [wreckage.data]);
+
+  const loading =
+    regions.isPending ||
+    (detail.level !== 'region' && subregions.isPending) ||
+    (detail.level === 'position' && territories.isPending);
+
+  return {
+    regionPresence,
+    /** Sub-region presence of `subregionsOf`; empty until loaded. */
+    subregionPresence,
+    subregionsOf: subregions.data ? detail.r : null,
+    territoriesByPosition,
+    wreckage: wreckageIndex,
+    loading,
+    error: regions.error ?? subregions.error ?? territories.error ?? null,
+    /** The refresh button: everything the map shows, fetched again. */
+    refresh: () =>
+      Promise.all([
+        queryClient.invalidateQueries(trpc.map.pathFilter()),
+        queryClient.invalidateQueries(trpc.wreckage.pathFilter()),
+      ]),
+  };
+}
+
+export type MapData = ReturnType<typeof useMapData>;

@@ -1,0 +1,211 @@
+import { memo, useMemo } from 'react';
+import {
+  GRID_SIDE,
+  POSITION_COUNT,
+  POSITION_PITCH,
+  REGION_COUNT,
+  REGION_PITCH,
+  SUB_PITCH,
+  hexPath,
+  intersects,
+  positionCentre,
+  regionCentre,
+  subRegionCentre,
+  type Point,
+  type ViewBox,
+} from './geometry';
+import type { MapTerritory, Presence, WreckageField } from './map-data';
+import { TRUNCATE, truncate } from './labels';
+import classes from './map.module.css';
+
+type Buckets = Record<Presence, string>;
+
+const PRESENCES: Presence[] = ['own', 'enemy', 'contested', 'empty'];
+
+/** Every cell's hex in one path per presence: a handful of DOM nodes for 961 hexes, cheap to pan. */
+function bucketHexes(count: number, centreOf: (i: number) => Point, pitch: number, presence: Map<number, Presence>): Buckets {
+  const parts: Record<Presence, string[]> = { own: [], enemy: [], contested: [], empty: [] };
+  for (let i = 1; i <= count; i += 1) parts[presence.get(i) ?? 'empty'].push(hexPath(centreOf(i), pitch));
+  return Object.fromEntries(PRESENCES.map((p) => [p, parts[p].join('')])) as Buckets;
+}
+
+function PresencePaths({ paths }: { paths: Buckets }) {
+  return (
+    <>
+      <path className={classes.empty} d={paths.empty} />
+      {/* a wide translucent stroke underneath gives the glow, far cheaper than a blur filter */}
+      <path className={classes.glowOwn} d={paths.own + paths.contested} />
+      <path className={classes.glowEnemy} d={paths.enemy} />
+      <path className={classes.own} d={paths.own} />
+      <path className={classes.enemy} d={paths.enemy} />
+      <path className={classes.contested} d={paths.contested} />
+    </>
+  );
+}
+
+/** The 961 regions; a dim backdrop once the view shows a region's sub-regions. */
+export const RegionLayer = memo(function RegionLayer({ presence, backdrop }: { presence: Map<number, Presence>; backdrop: boolean }) {
+  const paths = useMemo(() => bucketHexes(REGION_COUNT, regionCentre, REGION_PITCH, presence), [presence]);
+  return (
+    <g className={backdrop ? classes.backdrop : undefined} data-layer="regions">
+      <PresencePaths paths={paths} />
+    </g>
+  );
+});
+
+/** The 961 sub-regions of one region. */
+export const SubregionLayer = memo(function SubregionLayer({
+  region,
+  presence,
+  backdrop,
+}: {
+  region: number;
+  presence: Map<number, Presence>;
+  backdrop: boolean;
+}) {
+  const paths = useMemo(
+    () => bucketHexes(GRID_SIDE * GRID_SIDE, (s) => subRegionCentre(region, s), SUB_PITCH, presence),
+    [region, presence],
+  );
+  return (
+    <g className={backdrop ? classes.backdrop : undefined} data-layer="subregions" data-region={region}>
+      <PresencePaths paths={paths} />
+    </g>
+  );
+});
+
+export type PositionState = 'own' | 'enemy' | 'neutral' | 'empty';
+
+export function positionState(territory: MapTerritory | undefined, me: number | null): PositionState {
+  if (!territory) return 'empty';
+  if (territory.owner_id === null) return 'neutral';
+  return territory.owner_id === me ? 'own' : 'enemy';
+}
+
+const POSITION_CLASS: Record<PositionState, string | undefined> = {
+  own: classes.positionOwn,
+  enemy: classes.positionEnemy,
+  neutral: classes.positionNeutral,
+  empty: classes.positionEmpty,
+};
+
+/** The 25 positions of one sub-region, each with its number, territory name and owner. */
+export const PositionLayer = memo(function PositionLayer({
+  region,
+  subRegion,
+  territories,
+  me,
+  selectedTerritoryId,
+}: {
+  region: number;
+  subRegion: number;
+  territories: Map<number, MapTerritory>;
+  me: number | null;
+  selectedTerritoryId: number | null;
+}) {
+  const font = POSITION_PITCH * 0.13;
+  return (
+    <g data-layer="positions" data-region={region} data-sub-region={subRegion}>
+      {Array.from({ length: POSITION_COUNT }, (_, i) => {
+        const p = i + 1;
+        const c = positionCentre(region, subRegion, p);
+        const territory = territories.get(p);
+        const state = positionState(territory, me);
+        return (
+          <g key={p} data-position={p} data-state={state}>
+            <path className={POSITION_CLASS[state]} d={hexPath(c, POSITION_PITCH, 0.08)} />
+            {territory && territory.id === selectedTerritoryId && (
+              <path className={classes.selected} d={hexPath(c, POSITION_PITCH, 0.0)} />
+            )}
+            <text className={classes.positionNumber} x={c.x} y={c.y - POSITION_PITCH * 0.3} fontSize={font * 0.9}>
+              {p}
+            </text>
+            {territory ? (
+              <>
+                <text className={classes.territoryName} x={c.x} y={c.y + font * 0.1} fontSize={font}>
+                  {truncate(territory.name, TRUNCATE.territoryName)}
+                </text>
+                <text className={classes.ownerName} x={c.x} y={c.y + font * 1.3} fontSize={font * 0.85}>
+                  {territory.owner_username ? truncate(territory.owner_username, TRUNCATE.ownerOnMap) : 'Unclaimed'}
+                </text>
+              </>
+            ) : (
+              <text className={classes.emptyLabel} x={c.x} y={c.y + font * 0.4} fontSize={font * 0.85}>
+                Empty
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </g>
+  );
+});
+
+/** Cell numbers, only for cells in (or near) the committed view and only when big enough to read. */
+export const CellLabels = memo(function CellLabels({
+  count,
+  centreOf,
+  pitch,
+  view,
+  pixelsPerUnit,
+}: {
+  count: number;
+  centreOf: (i: number) => Point;
+  pitch: number;
+  view: ViewBox;
+  pixelsPerUnit: number;
+}) {
+  if (pitch * pixelsPerUnit < 30) return null;
+  // A view's worth of margin, so a short pan does not reveal unlabelled cells before it ends.
+  const margin: ViewBox = { x: view.x - view.width, y: view.y - view.height, width: view.width * 3, height: view.height * 3 };
+  const labels = [];
+  for (let i = 1; i <= count; i += 1) {
+    const c = centreOf(i);
+    if (!intersects(margin, c, pitch)) continue;
+    labels.push(
+      <text key={i} className={classes.cellLabel} x={c.x} y={c.y + pitch * 0.1} fontSize={pitch * 0.3}>
+        {i}
+      </text>,
+    );
+  }
+  return <g aria-hidden>{labels}</g>;
+});
+
+/** A small cluster of debris shards at the top of a cell. */
+function shardPath(c: Point, pitch: number): string {
+  const u = pitch * 0.07;
+  const x = c.x + pitch * 0.22;
+  const y = c.y - pitch * 0.3;
+  const shard = (dx: number, dy: number, s: number) =>
+    `M${x + dx} ${y + dy - s}L${x + dx + s * 0.7} ${y + dy}L${x + dx} ${y + dy + s}L${x + dx - s * 0.7} ${y + dy}Z`;
+  return shard(0, 0, u) + shard(u * 1.5, u * 0.9, u * 0.7) + shard(-u * 1.2, u * 1.1, u * 0.55);
+}
+
+/** Wreckage markers for the cells of the level on screen. */
+export const WreckageLayer = memo(function WreckageLayer({ cells }: { cells: { key: string; centre: Point; pitch: number }[] }) {
+  const d = useMemo(() => cells.map((c) => shardPath(c.centre, c.pitch)).join(''), [cells]);
+  return <path className={classes.wreckage} d={d} data-layer="wreckage" data-count={cells.length} />;
+});
+
+export function wreckageCells(
+  level: 'region' | 'subregion' | 'position',
+  region: number,
+  subRegion: number,
+  index: { byRegion: Map<number, WreckageField[]>; bySubRegion: Map<string, WreckageField[]>; byPosition: Map<string, WreckageField> },
+): { key: string; centre: Point; pitch: number }[] {
+  if (level === 'region') {
+    return [...index.byRegion.keys()].map((r) => ({ key: `${r}`, centre: regionCentre(r), pitch: REGION_PITCH }));
+  }
+  if (level === 'subregion') {
+    return (index.byRegion.get(region) ?? []).map((f) => ({
+      key: `${f.region}:${f.sub_region}`,
+      centre: subRegionCentre(f.region, f.sub_region),
+      pitch: SUB_PITCH,
+    }));
+  }
+  return (index.bySubRegion.get(`${region}:${subRegion}`) ?? []).map((f) => ({
+    key: `${f.region}:${f.sub_region}:${f.position}`,
+    centre: positionCentre(f.region, f.sub_region, f.position),
+    pitch: POSITION_PITCH,
+  }));
+}

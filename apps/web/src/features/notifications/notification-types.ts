@@ -1,0 +1,129 @@
+import type { RouterInputs, RouterOutputs } from '../../lib/api-types';
+
+/** A notification as notifications.list answers it. */
+export type NotificationItem = RouterOutputs['notifications']['list'][number];
+export type MessageType = NotificationItem['message_type'];
+export type ListInput = NonNullable<RouterInputs['notifications']['list']>;
+
+/** Page size of the centre and the page (social spec §9). */
+export const PAGE_SIZE = 20;
+
+export interface NotificationFilter {
+  label: string;
+  /** Types shown; null means every type. */
+  types: readonly MessageType[] | null;
+  /** The centre's 'Unread' filter shows unread ones whatever 'Show Read' says. */
+  unreadOnly?: boolean;
+}
+
+const COMBAT = ['COMBAT_REPORT', 'DEFENSE_REPORT'] as const satisfies readonly MessageType[];
+const SPY_FAILURES = ['SPY_FAILED_TARGET_NOT_FOUND', 'SPY_FAILED_OWN_TERRITORY'] as const satisfies readonly MessageType[];
+const EXPLORATION = ['EXPLORATION_SUCCESSFUL', 'EXPLORATION_FAILED'] as const satisfies readonly MessageType[];
+export const SALVAGE_TYPES = [
+  'SALVAGE_SUCCESSFUL',
+  'SALVAGE_FAILED_NO_WRECKAGE',
+  'SALVAGE_FAILED_EMPTY_WRECKAGE',
+  'SALVAGE_FAILED_NO_CAPABILITY',
+  'SALVAGE_FAILED_NO_CARGO',
+  'SALVAGE_FAILED_DATABASE_ERROR',
+  'SALVAGE_FAILED_UNEXPECTED_ERROR',
+] as const satisfies readonly MessageType[];
+export const MOVEMENT_TYPES = [
+  'FLEET_LAUNCHED',
+  'FLEET_RECALLED',
+  'FLEET_ARRIVED_AT_DESTINATION',
+  'FLEET_RETURNED_TO_ORIGIN',
+  'FLEET_LOST',
+  'TRANSPORT_COMPLETED',
+  'TRANSPORT_FAILED',
+  'STATIONING_COMPLETED',
+  'STATIONING_FAILED',
+  'COLONIZATION_SUCCESSFUL',
+  'COLONIZATION_FAILED',
+] as const satisfies readonly MessageType[];
+export const INVITATION_TYPES = [
+  'MULTI_PARTY_ATTACK_INVITATION_RECEIVED',
+  'MULTI_PARTY_ATTACK_INVITATION_ACCEPTED',
+  'MULTI_PARTY_ATTACK_INVITATION_DECLINED',
+  'MULTI_PARTY_ATTACK_PLAYER_JOINED',
+  'MULTI_PARTY_ATTACK_RECALLED_BY_INITIATOR',
+  'MULTI_PARTY_ATTACK_PARTICIPANT_RECALLED',
+  'MULTI_PARTY_ATTACK_ARRIVAL_TIME_UPDATED',
+] as const satisfies readonly MessageType[];
+export const COMPLETION_TYPES = [
+  'BUILDING_CONSTRUCTION_COMPLETED',
+  'DEFENSE_CONSTRUCTION_COMPLETED',
+  'UNIT_RECRUITMENT_COMPLETED',
+  'RESEARCH_PROJECT_COMPLETED',
+] as const satisfies readonly MessageType[];
+const ATTACK_FAILURES = ['ATTACK_FAILED_TARGET_NOT_FOUND', 'ATTACK_FAILED_OWN_TERRITORY'] as const satisfies readonly MessageType[];
+
+/** Filters of the notification centre (social spec §2.2). */
+export const CENTRE_FILTERS = {
+  unread: { label: 'Unread', types: null, unreadOnly: true },
+  all: { label: 'All', types: null },
+  combat: { label: 'Combat', types: COMBAT },
+  spying: { label: 'Spying', types: ['SPY_REPORT', 'SPY_DETECTED_BY_TARGET'] },
+  exploration: { label: 'Exploration', types: EXPLORATION },
+  movement: { label: 'Movement', types: MOVEMENT_TYPES },
+  invitations: { label: 'Invitations', types: INVITATION_TYPES },
+  completions: { label: 'Completions', types: ['BUILDING_CONSTRUCTION_COMPLETED', 'DEFENSE_CONSTRUCTION_COMPLETED', 'UNIT_RECRUITMENT_COMPLETED'] },
+  research: { label: 'Research', types: ['RESEARCH_PROJECT_COMPLETED'] },
+  system: { label: 'System', types: ['GENERIC_INFORMATION', 'SYSTEM_ERROR_NOTIFICATION', 'INCOMING_ATTACK_WARNING'] },
+} as const satisfies Record<string, NotificationFilter>;
+export type CentreFilterKey = keyof typeof CENTRE_FILTERS;
+
+/** Filter buttons of the /notifications page (social spec §2.3). */
+export const PAGE_FILTERS = {
+  all: { label: 'All', types: null },
+  completions: { label: 'Completions', types: COMPLETION_TYPES },
+  fleet: { label: 'Fleet Events', types: [...MOVEMENT_TYPES, ...INVITATION_TYPES, 'ALLIED_STATIONING_CANCELLED_BY_TARGET'] },
+  combat: { label: 'Combat', types: COMBAT },
+  espionage: { label: 'Espionage', types: ['SPY_REPORT', 'SPY_DETECTED_BY_TARGET', ...SPY_FAILURES] },
+  exploration: { label: 'Exploration', types: EXPLORATION },
+  salvage: { label: 'Salvage', types: SALVAGE_TYPES },
+  system: { label: 'System & Alerts', types: ['SYSTEM_ERROR_NOTIFICATION', 'INCOMING_ATTACK_WARNING'] },
+  failures: { label: 'Other Failures', types: ATTACK_FAILURES },
+  generic: { label: 'Generic', types: ['GENERIC_INFORMATION'] },
+} as const satisfies Record<string, NotificationFilter>;
+export type PageFilterKey = keyof typeof PAGE_FILTERS;
+
+/** The list call for a filter: `showRead` is the 'Show Read' checkbox. */
+export function listInput(filter: NotificationFilter, showRead: boolean): ListInput {
+  return {
+    include_read: filter.unreadOnly ? false : showRead,
+    limit: PAGE_SIZE,
+    ...(filter.types ? { message_types: [...filter.types] } : {}),
+  };
+}
+
+/** The page's empty text: 'No notifications found', the filter, then '.' or ' (unread).'. */
+export function emptyPageText(filter: NotificationFilter, showRead: boolean): string {
+  const forFilter = filter.types ? ` for filter "${filter.label}"` : '';
+  return `No notifications found${forFilter}${showRead ? '.' : ' (unread).'}`;
+}
+
+export type ColourGroup = 'red' | 'orange' | 'green' | 'blue' | 'grey';
+
+/** Colour groups (social spec §2.4): failures and fleet lost red, incoming attack orange, completions and successes green, movement and generic information blue. */
+export function colourGroup(type: string): ColourGroup {
+  if (type === 'FLEET_LOST' || type.includes('_FAILED') || type === 'SYSTEM_ERROR_NOTIFICATION') return 'red';
+  if (type === 'INCOMING_ATTACK_WARNING') return 'orange';
+  if (type.endsWith('_COMPLETED') || type.endsWith('_SUCCESSFUL') || type === 'MULTI_PARTY_ATTACK_INVITATION_ACCEPTED') return 'green';
+  if (type.startsWith('FLEET_') || type === 'GENERIC_INFORMATION') return 'blue';
+  return 'grey';
+}
+
+/** Mantine colour of each group. */
+export const GROUP_COLOUR: Record<ColourGroup, string> = { red: 'red', orange: 'orange', green: 'green', blue: 'blue', grey: 'gray' };
+
+/** 'Ref:' shows the first 8 characters of the related id; fleet reports show the last 8. */
+export function refText(type: string, relatedId: string | null | undefined): string | null {
+  if (!relatedId) return null;
+  const fleet = (MOVEMENT_TYPES as readonly string[]).includes(type);
+  return `Ref: ${fleet ? relatedId.slice(-8) : relatedId.slice(0, 8)}`;
+}
+
+export function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
+  return (list as readonly string[]).includes(value);
+}

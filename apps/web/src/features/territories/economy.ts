@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { territoryEconomy, type TerritoryEconomy } from '@brood/game-core';
+import type { Catalogue } from '@brood/game-data';
+import {
+  countsOf,
+  levelsOf,
+  stockOf,
+  useGameData,
+  useTechnologies,
+  useTerritories,
+  useTerritory,
+  useTerritoryUnits,
+  type GameData,
+  type TerritoryDetails,
+} from './queries';
+
+/**
+ * game-core's rules take the server's Catalogue; the client's game data is its public part
+ * (everything but combat, spy and exploration settings), which is all the economy rules read
+ * (structures, technologies, units, defenses, resources, base income, storage, effects, speed).
+ * TODO(game-core): type those rules on Pick<Catalogue, ...> or ClientGameData and drop this bridge.
+ */
+export function coreCatalogue(data: GameData): Catalogue {
+  return data as unknown as Catalogue;
+}
+
+export interface EconomyView {
+  gameData: GameData;
+  catalogue: Catalogue;
+  territory: TerritoryDetails | null;
+  structures: Record<string, number>;
+  technologies: Record<string, number>;
+  stock: Record<string, number>;
+  /** Effects, production, storage and rates of the selected territory: the server's own formula. */
+  economy: TerritoryEconomy | null;
+}
+
+/**
+ * Everything a panel needs to preview costs, times and prerequisites of the selected territory
+ * (null territory: research without a payer). Loading and error come from the reads it waits for.
+ */
+export function useEconomy(territoryId: number | null) {
+  const gameData = useGameData();
+  const technologies = useTechnologies();
+  const territory = useTerritory(territoryId);
+  const territories = useTerritories();
+  const units = useTerritoryUnits(territoryId);
+
+  const view = useMemo((): EconomyView | null => {
+    if (!gameData.data || !technologies.data) return null;
+    if (territoryId !== null && !territory.data) return null;
+    const catalogue = coreCatalogue(gameData.data);
+    const techLevels = levelsOf(technologies.data, 'tech_key');
+    const details = territory.data ?? null;
+    const structures = levelsOf(details?.structures, 'structure_key');
+    const others = (territories.data ?? []).filter((t) => t.id !== territoryId).map((t) => levelsOf(t.structures, 'structure_key'));
+    const economy = details ? territoryEconomy(catalogue, structures, techLevels, countsOf(units.data, 'unit_key'), others) : null;
+    return { gameData: gameData.data, catalogue, territory: details, structures, technologies: techLevels, stock: stockOf(details ?? undefined), economy };
+  }, [gameData.data, technologies.data, territory.data, territories.data, units.data, territoryId]);
+
+  const waiting = [gameData, technologies, ...(territoryId !== null ? [territory] : [])];
+  const failed = waiting.find((q) => q.isError);
+  return {
+    view,
+    isLoading: !view && !failed,
+    error: failed?.error ?? null,
+    retry: () => {
+      for (const q of waiting) if (q.isError) void q.refetch();
+    },
+  };
+}
