@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp, readEnv } from '@brood/api';
-import { createBoss } from '@brood/world';
-import { createTestDatabase, type TestDatabase } from '@brood/world/testing';
-import { createTokenService } from '../../apps/api/src/auth/token';
+import { createTestApi, type TestApi } from '@brood/api/testing';
 
-const tokens = createTokenService('map-test-secret-0123456789', 3600);
-let db: TestDatabase;
-let app: FastifyInstance;
+/**
+ * The map's reads over /api/v1. Players and territories are written straight into the database
+ * (signing up would place a starting territory), so each test lays out exactly the map it reads.
+ */
+let api: TestApi;
 let sql: pg.Client;
 
 interface Player {
@@ -22,7 +20,7 @@ async function player(name: string): Promise<Player> {
     [name, `${name}@example.test`],
   );
   const id = rows[0]!.id;
-  return { id, auth: { authorization: `Bearer ${await tokens.issue({ id, username: name })}` } };
+  return { id, auth: { authorization: `Bearer ${await api.deps.tokens.issue({ id, username: name })}` } };
 }
 
 async function territory(owner: number | null, region: number, subRegion: number, position: number, name = 'Hive'): Promise<number> {
@@ -34,7 +32,7 @@ async function territory(owner: number | null, region: number, subRegion: number
 }
 
 async function get<T>(url: string, who: Player): Promise<{ status: number; body: T }> {
-  const res = await app.inject({ method: 'GET', url, headers: who.auth });
+  const res = await api.app.inject({ method: 'GET', url, headers: who.auth });
   return { status: res.statusCode, body: res.json() as T };
 }
 
@@ -53,17 +51,14 @@ function flagged(rows: (RegionRow | SubRow)[]): string[] {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const env = readEnv({ DATABASE_URL: db.url, JWT_SECRET: 'map-test-secret-0123456789', LOG_LEVEL: 'silent' });
-  app = await buildApp({ env, orm: db.orm, boss: createBoss(db.url, 'api'), tokens });
-  sql = new pg.Client({ connectionString: db.url });
+  api = await createTestApi();
+  sql = new pg.Client({ connectionString: api.url });
   await sql.connect();
 });
 
 afterAll(async () => {
   await sql?.end();
-  await app?.close();
-  await db?.stop();
+  await api?.close();
 });
 
 describe('GET /api/v1/map/regions-overview', () => {
@@ -88,7 +83,7 @@ describe('GET /api/v1/map/regions-overview', () => {
   });
 
   it('refuses a caller without a valid token', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/v1/map/regions-overview' });
+    const res = await api.app.inject({ method: 'GET', url: '/api/v1/map/regions-overview' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'Not authenticated' });
   });
@@ -131,7 +126,7 @@ describe('GET /api/v1/map/region/{id}/territories', () => {
     const fay = await player('fay');
     await territory(fay.id, 210, 1, 1, 'One');
     await territory(fay.id, 210, 2, 1, 'Two');
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: 'GET',
       url: `/trpc/map.regionTerritories?input=${encodeURIComponent(JSON.stringify({ json: { regionId: 210, subRegion: 2 } }))}`,
       headers: fay.auth,
