@@ -1,6 +1,5 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { Territory } from '../../entities/territory.entity';
-import { User } from '../../entities/user.entity';
 import { fail } from '../../errors';
 import type { Actor } from './economy-deps';
 
@@ -26,10 +25,14 @@ export async function lockOwnedTerritory(em: EntityManager, actor: Actor, territ
   return ensureOwned(await em.findOne(Territory, { id: territoryId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }), actor);
 }
 
-/** Serialises one player's research queue: the user row is locked before any territory. */
+/**
+ * Serialises one player's research queue: the user row is locked before any territory. FOR NO KEY
+ * UPDATE, not FOR UPDATE: it must not block the key-share locks that inserts referencing the user
+ * take (a completion's notification, while it holds a territory lock), or the two could deadlock.
+ */
 export async function lockPlayer(em: EntityManager, actor: Actor): Promise<void> {
-  const user = await em.findOne(User, { id: actor.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
-  if (!user) throw fail.unauthorized('Your account no longer exists');
+  const rows = await em.execute<{ id: number }[]>('select id from users where id = ? for no key update', [actor.id]);
+  if (rows.length === 0) throw fail.unauthorized('Your account no longer exists');
 }
 
 /** Every territory of the player, in id order (no lock). */
