@@ -3,16 +3,11 @@ import type { Effects, Resources } from '../types';
 import { percentMultiplier } from '../economy/effects';
 import { totalResources } from '../economy/resources';
 import { hashUniform, roundRandomly } from '../rng';
+import { survivorsOf } from './stacks';
 import type { Stack } from './stacks';
 import type { BattleInput } from './types';
 
 const clampShare = (percent: number) => Math.min(1, Math.max(0, percent / 100));
-
-/** Per stack: regenerated wounded units and repaired defenses (what comes back after the battle). */
-export interface Recovery {
-  readonly regenerated: number;
-  readonly repaired: number;
-}
 
 /**
  * Wounded units regenerate with their archetype's regeneration chance; of the destroyed defenses,
@@ -20,17 +15,14 @@ export interface Recovery {
  * drawn by stochastic rounding of the expected number (exact for one unit, unbiased for many).
  * Kamikaze defenses are single-use and never repaired.
  */
-export function recover(stacks: readonly Stack[], targetEffects: Effects, salt: number): Map<Stack, Recovery> {
+export function recover(stacks: readonly Stack[], targetEffects: Effects, salt: number): void {
   const attempt = clampShare(targetEffects.defense_repair_attempt_percentage ?? 0);
   const chance = clampShare(targetEffects.defense_repair_chance ?? 0);
-  const out = new Map<Stack, Recovery>();
   for (const s of stacks) {
-    const regenerated = Math.min(s.wounded, roundRandomly(s.wounded * s.regenerationChance, hashUniform(salt, s.hash, 1)));
+    s.regenerated = Math.min(s.wounded, roundRandomly(s.wounded * s.regenerationChance, hashUniform(salt, s.hash, 1)));
     const destroyed = s.killed - s.wounded;
-    const repaired = s.isDefense && !s.kamikaze ? Math.min(destroyed, roundRandomly(destroyed * attempt * chance, hashUniform(salt, s.hash, 2))) : 0;
-    out.set(s, { regenerated, repaired });
+    s.repaired = s.isDefense && !s.kamikaze ? Math.min(destroyed, roundRandomly(destroyed * attempt * chance, hashUniform(salt, s.hash, 2))) : 0;
   }
-  return out;
 }
 
 /** Split `amounts` among claimants in proportion to their room, floored: nobody gets more than their room. */
@@ -50,7 +42,7 @@ function share(amounts: Resources, rooms: readonly number[]): Resources[] {
 }
 
 /** Cargo room of each participant's survivors: capacity x (1 + cargo_pct) minus what they carry. */
-export function cargoRooms(input: BattleInput, stacks: readonly Stack[], survivorsOf: (s: Stack) => number, onlySalvage = false): number[] {
+export function cargoRooms(input: BattleInput, stacks: readonly Stack[], onlySalvage = false): number[] {
   return input.participants.map((p, i) => {
     let capacity = 0;
     for (const s of stacks) {
@@ -78,13 +70,11 @@ export function plunder(catalogue: Catalogue, input: BattleInput, targetEffects:
 }
 
 /** wreckage_share_units (or _defenses) of the cost of everything lost for good; burst kamikaze leave nothing. */
-export function wreckageOf(catalogue: Catalogue, stacks: readonly Stack[], recovery: Map<Stack, Recovery>): Resources {
+export function wreckageOf(catalogue: Catalogue, stacks: readonly Stack[]): Resources {
   const { wreckage_share_units, wreckage_share_defenses } = catalogue.universe.combat;
   const sum: Record<string, number> = {};
   for (const s of stacks) {
-    const r = recovery.get(s);
-    const destroyed = s.killed - (r?.regenerated ?? 0) - (r?.repaired ?? 0);
-    const part = destroyed * (s.isDefense ? wreckage_share_defenses : wreckage_share_units);
+    const part = (s.killed - s.regenerated - s.repaired) * (s.isDefense ? wreckage_share_defenses : wreckage_share_units);
     if (part <= 0) continue;
     for (const [k, v] of Object.entries(s.cost)) sum[k] = (sum[k] ?? 0) + v * part;
   }

@@ -3,12 +3,11 @@ import type { Effects, Resources } from '../types';
 import { toCoordsTuple } from '../types';
 import { addResources, subtractResources } from '../economy/resources';
 import { baseEffects } from '../economy/effects';
-import { buildStacks, hideInBunker, invalidReason, mainDefenderIndex } from './stacks';
+import { buildStacks, hideInBunker, invalidReason, mainDefenderIndex, SIDE_OF, survivorsOf, targetingMatrix } from './stacks';
 import type { Stack } from './stacks';
 import { fightRound } from './round';
 import type { RoundContext, RoundTotals } from './round';
 import { cargoRooms, instantSalvage, plunder, recover, wreckageOf } from './aftermath';
-import type { Recovery } from './aftermath';
 import type { BattleInput, BattleOutcome, CombatReport, ParticipantResult, RoundDetail, UnitLoss } from './types';
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
@@ -133,23 +132,29 @@ export function resolveBattle(input: BattleInput, rng: Rng): CombatReport {
   const owner = mainDefenderIndex(input);
   if (owner >= 0) hideInBunker(stacks, owner, targetEffects.bunker_capacity ?? 0);
 
-  const ctx: RoundContext = { combat: catalogue.universe.combat, participants: input.participants.length, noiseSalt: rng.uint32(), woundSalt: rng.uint32() };
+  const matrix = targetingMatrix(stacks, catalogue.universe.combat.targeting);
+  const ctx: RoundContext = {
+    combat: catalogue.universe.combat,
+    sides: input.participants.map((p) => SIDE_OF[p.role]),
+    archetypes: matrix.count,
+    weights: matrix.weights,
+    noiseSalt: rng.uint32(),
+    woundSalt: rng.uint32(),
+  };
   const { rounds, totals } = fight(input, stacks, ctx);
   const outcome = outcomeOf(stacks);
-  const recovery = recover(stacks, targetEffects, rng.uint32());
-  const survivorsOf = (s: Stack) => s.alive + recovery.get(s)!.regenerated + recovery.get(s)!.repaired;
+  recover(stacks, targetEffects, rng.uint32());
 
-  const rooms = cargoRooms(input, stacks, survivorsOf);
+  const rooms = cargoRooms(input, stacks);
   const loot = outcome === 'VICTORY_ATTACKER' ? plunder(catalogue, input, targetEffects, rooms) : rooms.map((): Resources => ({}));
   const freeRooms = rooms.map((room, i) => room - Object.values(loot[i] ?? {}).reduce((a, b) => a + b, 0));
-  const wreckage = wreckageOf(catalogue, stacks, recovery);
-  const salvaged = instantSalvage(catalogue, input, wreckage, cargoRooms(input, stacks, survivorsOf, true), freeRooms);
+  const wreckage = wreckageOf(catalogue, stacks);
+  const salvaged = instantSalvage(catalogue, input, wreckage, cargoRooms(input, stacks, true), freeRooms);
   const salvagedTotal = salvaged.reduce(addResources, {});
   const lootTotal = loot.reduce(addResources, {});
 
   const participant_results = input.participants.map((p, i): ParticipantResult => {
     const t = sumTotals(totals, i);
-    const rec = (pick: keyof Recovery) => countsBy(stacks, i, (s) => recovery.get(s)![pick]);
     return {
       role: p.role, user_id: p.user_id, username: p.username, participant_index: i,
       is_stationed_ally: p.is_stationed_ally ?? false,
@@ -159,8 +164,8 @@ export function resolveBattle(input: BattleInput, rng: Rng): CombatReport {
       initial_defenses: countsBy(stacks, i, (s) => s.initial, (s) => s.isDefense),
       losses_total: lossList(countsBy(stacks, i, (s) => s.initial - s.bunkered - survivorsOf(s))),
       wounded_total: countsBy(stacks, i, (s) => s.wounded),
-      regenerated_units: rec('regenerated'),
-      repaired_defenses: rec('repaired'),
+      regenerated_units: countsBy(stacks, i, (s) => s.regenerated),
+      repaired_defenses: countsBy(stacks, i, (s) => s.repaired),
       survivors: countsBy(stacks, i, survivorsOf),
       raw_damage_output_total: r2(t.raw),
       damage_dealt_total: r2(t.dealt),

@@ -13,7 +13,11 @@ export interface RoundTotals {
 
 export interface RoundContext {
   readonly combat: CombatSettings;
-  readonly participants: number;
+  /** side (0 attackers, 1 defenders) of each participant */
+  readonly sides: readonly (0 | 1)[];
+  /** archetypes present and their targeting weights [shooter x archetypes + target] */
+  readonly archetypes: number;
+  readonly weights: Float64Array;
   /** salts of the private random streams: damage noise, wounds */
   readonly noiseSalt: number;
   readonly woundSalt: number;
@@ -26,84 +30,77 @@ export interface RoundContext {
  * a bigger army never worse off (see the monotonicity property).
  */
 export function healthInUnits(s: Stack): number {
-  return Math.max(0, s.alive - s.carry / s.health);
-}
-
-const emptyTotals = (): RoundTotals => ({ raw: 0, dealt: 0, absorbedDefense: 0, absorbedShield: 0, overkill: 0 });
-
-interface Group {
-  readonly side: 0 | 1;
-  readonly participant: number;
-  readonly archetype: string;
-  raw: number;
-}
-
-/** Firing stacks pooled by participant and archetype: their damage is spread the same way. */
-function firingGroups(stacks: readonly Stack[], ctx: RoundContext, round: number, fires: (s: Stack) => boolean, totals: RoundTotals[]): Group[] {
-  const groups = new Map<string, Group>();
-  const amplitude = ctx.combat.damage_noise;
-  for (const s of stacks) {
-    if (s.alive <= 0 || s.attack <= 0 || !fires(s)) continue;
-    const noise = 1 + amplitude * (2 * hashUniform(ctx.noiseSalt, s.hash, round) - 1);
-    const raw = s.alive * s.attack * noise;
-    const id = `${s.participant}|${s.archetype}`;
-    const g = groups.get(id) ?? { side: s.side, participant: s.participant, archetype: s.archetype, raw: 0 };
-    g.raw += raw;
-    groups.set(id, g);
-    totals[s.participant]!.raw += raw;
-  }
-  return [...groups.values()];
+  return s.alive > 0 ? Math.max(0, s.alive - s.carry / s.health) : 0;
 }
 
 /**
  * One round: every firing stack's raw damage (count x attack x noise within the universe's
- * +-damage_noise) is spread over the enemy stacks in proportion to size (healthInUnits) x targeting
- * weight; on a target the bioshield pool (size x bioshield) absorbs first, defense mitigates defense / (defense + constant) of the
- * rest, and the remainder kills floor(damage / health) units, carrying what is left. All stacks fire
- * on the counts they had at the start of the round. Returns the totals of each participant.
+ * +-damage_noise) is pooled by participant and archetype and spread over the enemy stacks in
+ * proportion to size (healthInUnits) x targeting weight; on a target the bioshield pool (size x
+ * bioshield) absorbs first, defense mitigates defense / (defense + constant) of the rest, and the
+ * remainder kills floor(damage / health) units, carrying what is left. All stacks fire on the
+ * counts they had at the start of the round. Returns the totals of each participant.
  */
 export function fightRound(stacks: readonly Stack[], ctx: RoundContext, round: number, fires: (s: Stack) => boolean): RoundTotals[] {
-  const totals = Array.from({ length: ctx.participants }, emptyTotals);
-  const groups = firingGroups(stacks, ctx, round, fires, totals);
-  for (const s of stacks) {
+  const totals: RoundTotals[] = ctx.sides.map(() => ({ raw: 0, dealt: 0, absorbedDefense: 0, absorbedShield: 0, overkill: 0 }));
+  const n = stacks.length;
+  const arch = ctx.archetypes;
+  const groups = ctx.sides.length * arch;
+  const groupRaw = new Float64Array(groups);
+  const size = new Float64Array(n);
+  const amplitude = ctx.combat.damage_noise;
+  for (let i = 0; i < n; i++) {
+    const s = stacks[i]!;
     s.incoming = 0;
     s.roundKilled = 0;
     s.roundWounded = 0;
     s.roundExpended = 0;
+    size[i] = healthInUnits(s);
+    if (s.alive <= 0 || s.attack <= 0 || !fires(s)) continue;
+    const raw = s.alive * s.attack * (1 + amplitude * (2 * hashUniform(ctx.noiseSalt, s.hash, round) - 1));
+    groupRaw[s.participant * arch + s.archIndex]! += raw;
+    totals[s.participant]!.raw += raw;
   }
-  // parts[i] = [group, target, damage]: who hit whom, to credit effective damage back to the shooter
-  const parts: [Group, Stack, number][] = [];
-  for (const g of groups) {
-    const row = ctx.combat.targeting[g.archetype] ?? {};
-    const enemies = stacks.filter((t) => t.side !== g.side && t.alive > 0);
+  // part[g * n + t]: damage group g sent to stack t, to credit the effect back to the shooter
+  const part = new Float64Array(groups * n);
+  for (let g = 0; g < groups; g++) {
+    const raw = groupRaw[g]!;
+    if (raw <= 0) continue;
+    const side = ctx.sides[Math.floor(g / arch)];
+    const row = (g % arch) * arch;
     let weightSum = 0;
-    for (const t of enemies) weightSum += healthInUnits(t) * (row[t.archetype] ?? 1);
+    for (let t = 0; t < n; t++) if (stacks[t]!.side !== side) weightSum += size[t]! * ctx.weights[row + stacks[t]!.archIndex]!;
     const uniform = weightSum <= 0;
-    if (uniform) for (const t of enemies) weightSum += healthInUnits(t);
+    if (uniform) for (let t = 0; t < n; t++) if (stacks[t]!.side !== side) weightSum += size[t]!;
     if (weightSum <= 0) continue;
-    for (const t of enemies) {
-      const damage = (g.raw * healthInUnits(t) * (uniform ? 1 : (row[t.archetype] ?? 1))) / weightSum;
-      if (damage <= 0) continue;
-      t.incoming += damage;
-      parts.push([g, t, damage]);
+    for (let t = 0; t < n; t++) {
+      const target = stacks[t]!;
+      if (target.side === side || size[t]! <= 0) continue;
+      const damage = (raw * size[t]! * (uniform ? 1 : ctx.weights[row + target.archIndex]!)) / weightSum;
+      target.incoming += damage;
+      part[g * n + t] = damage;
     }
   }
-  const dealtOn = new Map<Stack, [dealt: number, overkill: number]>();
-  for (const t of stacks) {
-    if (t.incoming > 0) dealtOn.set(t, hit(t, ctx, totals[t.participant]!));
-  }
-  for (const [g, t, damage] of parts) {
-    const [dealt, overkill] = dealtOn.get(t)!;
-    const share = damage / t.incoming;
-    totals[g.participant]!.dealt += dealt * share;
-    totals[g.participant]!.overkill += overkill * share;
+  const dealt = new Float64Array(n);
+  const overkill = new Float64Array(n);
+  for (let t = 0; t < n; t++) if (stacks[t]!.incoming > 0) hit(stacks[t]!, size[t]!, ctx, totals[stacks[t]!.participant]!, dealt, overkill, t);
+  for (let g = 0; g < groups; g++) {
+    if (groupRaw[g]! <= 0) continue;
+    const shooter = totals[Math.floor(g / arch)]!;
+    for (let t = 0; t < n; t++) {
+      const damage = part[g * n + t]!;
+      if (damage <= 0) continue;
+      const share = damage / stacks[t]!.incoming;
+      shooter.dealt += dealt[t]! * share;
+      shooter.overkill += overkill[t]! * share;
+    }
   }
   return totals;
 }
 
-/** Applies a stack's incoming damage; returns the damage that reached health and the overkill. */
-function hit(t: Stack, ctx: RoundContext, targetTotals: RoundTotals): [number, number] {
-  const shield = Math.min(t.incoming, healthInUnits(t) * t.bioshield);
+/** Applies a stack's incoming damage; writes the damage that reached health and the overkill. */
+function hit(t: Stack, size: number, ctx: RoundContext, targetTotals: RoundTotals, dealt: Float64Array, overkillOut: Float64Array, i: number): void {
+  const shield = Math.min(t.incoming, size * t.bioshield);
   const rest = t.incoming - shield;
   const mitigated = (rest * t.defense) / (t.defense + ctx.combat.defense_mitigation_constant);
   const effective = rest - mitigated;
@@ -128,5 +125,6 @@ function hit(t: Stack, ctx: RoundContext, targetTotals: RoundTotals): [number, n
   const wounded = Math.min(t.killed, roundRandomly(t.killed * t.woundChance, hashUniform(ctx.woundSalt, t.hash, 0)));
   t.roundWounded = wounded - t.wounded;
   t.wounded = wounded;
-  return [effective - overkill, overkill];
+  dealt[i] = effective - overkill;
+  overkillOut[i] = overkill;
 }

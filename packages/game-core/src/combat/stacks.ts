@@ -13,6 +13,8 @@ export interface Stack {
   readonly isDefense: boolean;
   readonly def: UnitDef | DefenseDef;
   readonly archetype: string;
+  /** index of the archetype in the battle's weight matrix (see targetingMatrix) */
+  archIndex: number;
   readonly attack: number;
   readonly defense: number;
   readonly health: number;
@@ -34,6 +36,9 @@ export interface Stack {
   /** kamikaze units that burst */
   expended: number;
   wounded: number;
+  /** after the battle: wounded units that regenerated, destroyed defenses that were repaired */
+  regenerated: number;
+  repaired: number;
   /** damage carried to the next round (less than one unit's health) */
   carry: number;
   /** scratch of the round being fought */
@@ -44,6 +49,11 @@ export interface Stack {
 }
 
 export const SIDE_OF = { ATTACKER: 0, DEFENDER: 1 } as const;
+
+/** What comes out of the fight: the units still standing plus the regenerated and repaired ones. */
+export function survivorsOf(s: Stack): number {
+  return s.alive + s.regenerated + s.repaired;
+}
 
 /** Why an input cannot be fought, or null when it can. */
 export function invalidReason(input: BattleInput): string | null {
@@ -68,6 +78,7 @@ function makeStack(catalogue: Catalogue, side: 0 | 1, participant: number, key: 
   return {
     side, participant, key, isDefense, def,
     archetype: def.archetype,
+    archIndex: 0,
     attack: def.stats.attack * percentMultiplier(effects, 'unit_attack_pct'),
     defense: def.stats.defense * percentMultiplier(effects, 'unit_defense_pct'),
     health: Math.max(1e-9, def.stats.health * percentMultiplier(effects, 'unit_health_pct')),
@@ -85,6 +96,8 @@ function makeStack(catalogue: Catalogue, side: 0 | 1, participant: number, key: 
     killed: 0,
     expended: 0,
     wounded: 0,
+    regenerated: 0,
+    repaired: 0,
     carry: 0,
     incoming: 0,
     roundKilled: 0,
@@ -112,6 +125,15 @@ export function buildStacks(input: BattleInput): Stack[] {
     }
   });
   return stacks;
+}
+
+/** The targeting weights of the archetypes present, as a flat matrix [shooter x count + target]. */
+export function targetingMatrix(stacks: readonly Stack[], targeting: Readonly<Record<string, Readonly<Record<string, number>>>>): { count: number; weights: Float64Array } {
+  const names = [...new Set(stacks.map((s) => s.archetype))];
+  for (const s of stacks) s.archIndex = names.indexOf(s.archetype);
+  const weights = new Float64Array(names.length * names.length);
+  names.forEach((a, i) => names.forEach((b, j) => { weights[i * names.length + j] = targeting[a]?.[b] ?? 1; }));
+  return { count: names.length, weights };
 }
 
 /** The main defender: the first DEFENDER that is not a stationed ally (-1 when there is none). */
