@@ -21,6 +21,8 @@ export const ListNotificationsSchema = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be between 1 and 100').max(100, 'limit must be between 1 and 100').default(20),
   skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
   message_types: typeList.optional(),
+  /** Set by tRPC infinite queries: the offset of the next page (overrides skip). */
+  cursor: z.number().int().min(0).nullish(),
 });
 export type ListNotifications = z.input<typeof ListNotificationsSchema>;
 
@@ -29,7 +31,10 @@ export const NotificationIdSchema = z.object({ id: z.string().min(1).max(64) });
 export const notificationsRouter = {
   list: protectedProcedure
     .input(ListNotificationsSchema.optional())
-    .query(({ ctx, input }) => listNotifications(ctx.em, ctx.user, input ?? ListNotificationsSchema.parse({}))),
+    .query(({ ctx, input }) => {
+      const { cursor, ...query } = input ?? ListNotificationsSchema.parse({});
+      return listNotifications(ctx.em, ctx.user, { ...query, skip: cursor ?? query.skip });
+    }),
   unreadCount: protectedProcedure.query(({ ctx }) => countUnreadNotifications(ctx.em, ctx.user)),
   markRead: protectedProcedure.input(NotificationIdSchema).mutation(({ ctx, input }) => markNotificationRead(ctx.em, ctx.user, input.id)),
   markAllRead: protectedProcedure.mutation(({ ctx }) => markAllNotificationsRead(ctx.em, ctx.user)),

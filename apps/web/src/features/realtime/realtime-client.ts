@@ -4,6 +4,10 @@ import { reconnectDelayMs } from './reconnect';
 export const PING = 'PING';
 export const PONG = 'PONG';
 
+/** WebSocket readyState values (named here so stand-ins in tests need not define the statics). */
+const CONNECTING = 0;
+const OPEN = 1;
+
 export interface RealtimeMessage {
   event: string;
   data: unknown;
@@ -66,7 +70,7 @@ export class RealtimeClient {
     this.timer = null;
     const socket = this.socket;
     this.socket = null;
-    if (socket && (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING)) socket.close(1000, 'Logged out');
+    if (socket && (socket.readyState === OPEN || socket.readyState === CONNECTING)) socket.close(1000, 'Logged out');
   }
 
   private open(): void {
