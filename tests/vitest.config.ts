@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 const databaseSetup = resolve(here, 'support/database.global-setup.ts');
+const webConfig = resolve(root, 'apps/web/vitest.config.ts');
 
 /**
  * Every test of the repository, as vitest projects (scripts/test.ts runs them in order):
@@ -27,7 +28,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      ...(existsSync(resolve(root, 'apps/web/vitest.config.ts')) ? [resolve(root, 'apps/web/vitest.config.ts')] : []),
+      ...(existsSync(webConfig) ? [{ extends: webConfig, test: { name: 'web', root: resolve(root, 'apps/web') } }] : []),
       {
         test: {
           name: 'integration',

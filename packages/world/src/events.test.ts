@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './testing';
 import { createBoss } from './db/boss';

@@ -1,0 +1,98 @@
+// Lint for the whole repository: typescript-eslint's recommended rules (fast, not type-aware) and the
+// dependency direction of ARCHITECTURE.md as import rules, so a wrong-way import fails `npm test`:
+//   game-data <- game-core <- world <- api / sim-worker;  web imports only types from the api.
+import { existsSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { defineConfig } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/bench/**'];
+const apps = ['@brood/api', '@brood/sim-worker', '@brood/web'];
+const noAppPaths = { group: ['**/apps/**'], message: 'Nothing imports from an app (ARCHITECTURE.md: dependency direction).' };
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+/** The game-core engineer's purity rules (no clock, randomness, process or I/O), when present. */
+const purity = existsSync(new URL('./packages/game-core/eslint.purity.js', import.meta.url))
+  ? (await import('./packages/game-core/eslint.purity.js')).default
+  : [];
+
+export default defineConfig(
+  {
+    ignores: ['**/node_modules/**', '**/.scratch/**', '**/dist/**', '**/.turbo/**', '**/.data/**', '**/coverage/**', '**/test-results/**', '**/screenshots/**', '**/bench-results/**', '**/game-data-report/**', '**/*.d.ts'],
+  },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    name: 'tests may poke at raw data',
+    files: testFiles,
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    name: 'game-data imports only zod',
+    files: ['packages/game-data/src/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'game-data may import only zod (ARCHITECTURE.md).' }] }],
+    },
+  },
+  {
+    name: 'game-core is pure: only game-data',
+    files: ['packages/game-core/src/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!@brood/game-data$|\\.{1,2}/)', message: 'game-core is pure: it may import only @brood/game-data (no I/O, no database, no clock).' }] }],
+    },
+  },
+  {
+    name: 'world never imports an app',
+    files: ['packages/world/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: apps.map((name) => ({ name, message: 'world sits below the apps; nothing imports from an app.' })), patterns: [noAppPaths] }],
+    },
+  },
+  {
+    name: 'api and sim-worker do not import each other or the web app',
+    files: ['apps/api/**/*.ts', 'apps/sim-worker/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['@brood/sim-worker', '@brood/web'].map((name) => ({ name, message: 'Apps do not import each other.' })),
+          patterns: [{ group: ['**/apps/web/**', '**/apps/sim-worker/**'], message: 'Apps do not import each other.' }],
+        },
+      ],
+    },
+  },
+  {
+    name: 'hooks follow the rules of hooks',
+    files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    name: 'web imports only types from the api, and no server code',
+    files: ['apps/web/**/*.ts', 'apps/web/**/*.tsx'],
+    ignores: ['apps/web/vite.config.ts', 'apps/web/vitest.config.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@brood/api', allowTypeImports: true, message: "The web app imports only types from the api: `import type { AppRouter } from '@brood/api'`." },
+            { name: '@brood/world', message: 'world is server-only.' },
+            { name: '@brood/sim-worker', message: 'The sim-worker is a server process.' },
+            ...nodeBuiltins.map((name) => ({ name, message: 'The web app runs in the browser: no Node modules.' })),
+          ],
+          patterns: [{ group: ['@brood/world/*', '@brood/api/*', '**/apps/api/**', '**/packages/world/**'], message: 'Server code stays out of the browser bundle.' }],
+        },
+      ],
+    },
+  },
+  ...purity,
+);

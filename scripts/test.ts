@@ -1,0 +1,119 @@
+// `npm test` (and CI through .ci/run): every check and test, in order, stopping at the first failure,
+// always ending with a summary and the line `N passed, N failed`.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BIN, ROOT } from './lib/processes';
+
+const CHROMIUM = '/usr/bin/chromium';
+const reports = mkdtempSync(join(tmpdir(), 'brood-test-reports-'));
+
+interface StepResult {
+  name: string;
+  ok: boolean;
+  seconds: number;
+  passed: number;
+  failed: number;
+  note?: string;
+}
+const results: StepResult[] = [];
+
+function exec(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...env } });
+    child.on('error', () => resolve(127));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+function banner(name: string): void {
+  console.log(`\n\x1b[1m== ${name}\x1b[0m`);
+}
+
+/** A step that is a command: it passes or fails as a whole. */
+async function step(name: string, command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<boolean> {
+  banner(name);
+  const started = Date.now();
+  const code = await exec(command, args, env);
+  const ok = code === 0;
+  results.push({ name, ok, seconds: (Date.now() - started) / 1000, passed: 0, failed: ok ? 0 : 1, note: ok ? undefined : `exit ${code}` });
+  return ok;
+}
+
+/** A vitest run of some projects; the test counts come from its JSON report. */
+async function vitest(name: string, projects: string[]): Promise<boolean> {
+  banner(name);
+  const started = Date.now();
+  const json = join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const args = ['run', '--config', 'tests/vitest.config.ts', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+  const code = await exec(join(BIN, 'vitest'), args);
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(json)) {
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number };
+    passed = report.numPassedTests;
+    failed = report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
+  }
+  if (code !== 0 && failed === 0) failed = 1; // the run itself failed (a file that does not load, a global setup error)
+  results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000, passed, failed });
+  return code === 0;
+}
+
+/** Chromium for the browser tests: Debian's package, installed when we may. */
+async function ensureChromium(): Promise<boolean> {
+  banner('chromium');
+  if (existsSync(CHROMIUM)) {
+    results.push({ name: 'chromium', ok: true, seconds: 0, passed: 0, failed: 0, note: 'present' });
+    return true;
+  }
+  const root = process.getuid?.() === 0;
+  if (!root) {
+    console.error(`${CHROMIUM} is missing and this is not root. Install it once with:\n  sudo apt-get update && sudo apt-get install -y chromium\nthen run npm test again.`);
+    results.push({ name: 'chromium', ok: false, seconds: 0, passed: 0, failed: 1, note: 'missing; install with apt-get (see above)' });
+    return false;
+  }
+  const started = Date.now();
+  console.log('installing chromium with apt-get (once, about half a minute)...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const ok =
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0 &&
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status === 0 &&
+    existsSync(CHROMIUM);
+  results.push({ name: 'chromium', ok, seconds: (Date.now() - started) / 1000, passed: 0, failed: ok ? 0 : 1, note: ok ? 'installed' : 'apt-get failed' });
+  return ok;
+}
+
+function summary(): number {
+  console.log('\n\x1b[1m== summary\x1b[0m');
+  for (const r of results) {
+    const counts = r.passed || r.failed ? ` ${r.passed} passed, ${r.failed} failed` : '';
+    console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(22)} ${r.seconds.toFixed(1).padStart(6)} s${counts}${r.note ? ` (${r.note})` : ''}`);
+  }
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  rmSync(reports, { recursive: true, force: true });
+  return results.every((r) => r.ok) ? 0 : 1;
+}
+
+const turbo = join(BIN, 'turbo');
+const steps: (() => Promise<boolean>)[] = [
+  ensureChromium,
+  () => step('game-data check', 'npm', ['run', '--silent', 'game-data:check']),
+  () => step('lint', join(BIN, 'eslint'), ['.', '--max-warnings=0']),
+  () => step('typecheck', turbo, ['run', 'typecheck', '--output-logs=errors-only', '--concurrency=2']),
+  () => vitest('unit and property', existsSync(join(ROOT, 'apps/web/vitest.config.ts')) ? ['unit', 'web'] : ['unit']),
+  () => vitest('integration', ['integration']),
+  () => step('build web app', turbo, ['run', 'build', '--output-logs=errors-only']),
+  () => vitest('end-to-end', ['e2e']),
+];
+
+let interrupted = false;
+process.on('SIGINT', () => {
+  interrupted = true;
+});
+for (const run of steps) {
+  if (interrupted || !(await run())) break;
+}
+process.exit(summary());
