@@ -55,39 +55,51 @@ describe('overrides', () => {
 });
 
 describe('validation finds what a designer can break', () => {
-  const problemsOf = (edit: (raw: any) => void) => {
-    const raw = clone(rawCatalogue()) as any;
-    edit(raw);
-    return validateCatalogue(raw).problems.map((p) => `${p.path}: ${p.message}`);
+  /** Problems of the shipped catalogue after setting (or, with undefined, deleting) values at dotted paths. */
+  const problemsWith = (changes: Record<string, unknown>) => {
+    const raw = clone(rawCatalogue());
+    for (const [path, value] of Object.entries(changes)) {
+      const keys = path.split('.');
+      const last = keys.pop()!;
+      const parent = keys.reduce<Record<string, unknown>>((node, k) => node[k] as Record<string, unknown>, raw);
+      if (value === undefined) delete parent[last];
+      else parent[last] = value;
+    }
+    return validateCatalogue(raw).problems.map((p) => `${p.path}: ${p.message}`).join('\n');
   };
 
   it('an unknown prerequisite key', () => {
-    expect(problemsOf((r) => { r.structures.cortex_nest.prerequisites.structures.builder_hiev = 1; }))
+    expect(problemsWith({ 'structures.cortex_nest.prerequisites.structures.builder_hiev': 1 }))
       .toContain("structures.cortex_nest.prerequisites.structures.builder_hiev: unknown structure 'builder_hiev'");
   });
 
+  it('a prerequisite above the level its target can reach', () => {
+    expect(problemsWith({ 'structures.cortex_nest.prerequisites.structures.builder_hive': 99 })).toMatch(/requires level 99 but 'builder_hive' stops at 20/);
+  });
+
   it('an unknown effect', () => {
-    expect(problemsOf((r) => { r.technologies.echo_sensing.effects[0].effect = 'spy_lvl'; }).join('\n')).toMatch(/unknown effect 'spy_lvl'/);
+    expect(problemsWith({ 'technologies.echo_sensing.effects.0.effect': 'spy_lvl' })).toMatch(/unknown effect 'spy_lvl'/);
   });
 
   it('a prerequisite cycle', () => {
-    const problems = problemsOf((r) => { r.structures.builder_hive.prerequisites.structures.brood_hatchery = 1; });
-    expect(problems.join('\n')).toMatch(/prerequisite cycle: structures\.\w+ -> .*structures\.\w+/);
+    expect(problemsWith({ 'structures.builder_hive.prerequisites.structures.brood_hatchery': 1 }))
+      .toMatch(/prerequisite cycle: structures\.\w+ -> .*structures\.\w+/);
   });
 
   it('an item a new territory cannot reach', () => {
-    const problems = problemsOf((r) => {
-      r.structures.lattice_loom.cost_base.isotope = 10;
-      r.structures.isotope_heart.cost_base.lattice = 10;
-    });
-    expect(problems.join('\n')).toMatch(/structures\.lattice_loom: cannot be reached.*income of isotope/);
+    expect(problemsWith({ 'structures.lattice_loom.cost_base.isotope': 10, 'structures.isotope_heart.cost_base.lattice': 10 }))
+      .toMatch(/structures\.lattice_loom: cannot be reached.*income of isotope/);
   });
 
   it('a typo in a field name', () => {
-    expect(problemsOf((r) => { r.units.razorwing.stats.atack = 3; }).join('\n')).toMatch(/units\.razorwing\.stats/);
+    expect(problemsWith({ 'units.razorwing.stats.atack': 3 })).toMatch(/units\.razorwing\.stats/);
   });
 
   it('a missing targeting weight', () => {
-    expect(problemsOf((r) => { delete r.universe.combat.targeting.Brute.Spire; }).join('\n')).toMatch(/targeting\.Brute\.Spire/);
+    expect(problemsWith({ 'universe.combat.targeting.Brute.Spire': undefined })).toMatch(/targeting\.Brute\.Spire/);
+  });
+
+  it('a first strike without its level', () => {
+    expect(problemsWith({ 'units.spine_lancer.first_strike_level': undefined })).toMatch(/spine_lancer\.first_strike_level: FIRST_STRIKE and first_strike_level go together/);
   });
 });
