@@ -82,6 +82,7 @@ describe('territories', () => {
     expect(foreign.json()).toEqual({ detail: 'You do not own this territory' });
     expect((await get(alice, '/territories/999999')).json()).toEqual({ detail: 'Territory not found' });
     expect((await get(alice, '/territories/abc')).statusCode).toBe(422);
+    expect((await get(alice, '/territories/99999999999')).statusCode).toBe(422);
     expect((await get(null, '/territories')).statusCode).toBe(401);
   });
 

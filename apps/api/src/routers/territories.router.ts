@@ -19,7 +19,7 @@ export function economyDeps(ctx: Ctx): EconomyDeps {
 const required = (what: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'Field required' : `${what} must be a number`);
 
 /** A territory id (REST passes the path segment converted with Number, so junk arrives as NaN and is refused here). */
-export const territoryIdField = z.number({ error: required('Territory id') }).int('Territory id must be a whole number').positive('Territory id must be positive');
+export const territoryIdField = z.number({ error: required('Territory id') }).int('Territory id must be a whole number').positive('Territory id must be positive').max(2_147_483_647, 'Territory not found');
 export const queueItemIdField = z.string({ error: 'Queue item id is required' }).min(1, 'Queue item id is required').max(64, 'Queue item id is too long');
 
 export const TerritoryIdSchema = z.object({ id: territoryIdField });
