@@ -150,6 +150,17 @@ describe('construction', () => {
     expect((await post(alice, `/territories/${home}/structures`, {})).statusCode).toBe(422);
   });
 
+  it('refuses a level past the maximum, counting queued levels', async () => {
+    const max = catalogue.structures.builder_hive!.max_level_per_territory;
+    const queued = (await get(alice, `/territories/${home}/build-queue`)).json();
+    await setTerritory(home, { resources: { fiber: 9000, crystal: 9000, biomass: 9000 }, structures: { builder_hive: max, fiber_tangle: 2 } });
+    const res = await post(alice, `/territories/${home}/structures`, { structure_key: 'builder_hive' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: 'Builder Hive is already at its maximum level' });
+    expect((await get(alice, `/territories/${home}/build-queue`)).json()).toEqual(queued);
+    await setTerritory(home, { structures: {} });
+  });
+
   it('holds five items at most: "Build queue is full"', async () => {
     await setTerritory(home, { resources: { fiber: 9000, crystal: 9000, biomass: 9000 } });
     for (const key of ['crystal_geode', 'biomass_vat', 'hoard_sac']) expect((await post(alice, `/territories/${home}/structures`, { structure_key: key })).statusCode).toBe(201);
