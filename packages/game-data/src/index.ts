@@ -6,3 +6,7 @@ export { findProblems, findCycles, reachability, knownEffectKeys } from './integ
 export type { Problem, Reachability } from './integrity';
 export { toClientGameData } from './client';
 export type { ClientGameData } from './client';
+export { balanceReport, defaultScenarios, scenario, hoursToAfford, sumAmounts, REPORT_LEVELS } from './balance';
+export type { ItemBalance, LevelRow, Scenario } from './balance';
+export { formatProblems, formatBalance, formatItem } from './report-text';
+export { renderHtml, lineChart } from './report-html';
