@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { QueueItem, type QueueKind } from '../../entities/queue-item.entity';
 import type { AmountMap, Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
-import { cancelRefund } from '@brood/game-core';
+import { addResources, canAfford, cancelRefund, scaleResources, subtractResources, type Resources } from '@brood/game-core';
 import { announceQueueChange, scheduleCompletion } from './economy-events';
 import type { EconomyDeps } from './economy-deps';
 
@@ -40,22 +40,10 @@ export function nextStart(pending: readonly QueueItem[], now: Date): Date {
   return last && last.endTime > now ? last.endTime : now;
 }
 
-export function canAfford(stock: Readonly<AmountMap>, cost: Readonly<AmountMap>): boolean {
-  return Object.entries(cost).every(([key, amount]) => (stock[key] ?? 0) >= amount);
-}
-
 /** Takes `cost` from a settled, locked territory, or refuses without touching it. */
 export function pay(territory: Territory, cost: Readonly<AmountMap>): void {
-  if (!canAfford(territory.resources, cost)) throw fail.badRequest(NOT_ENOUGH_RESOURCES);
-  const next = { ...territory.resources };
-  for (const [key, amount] of Object.entries(cost)) next[key] = (next[key] ?? 0) - amount;
-  territory.resources = next;
-}
-
-export function addToStock(territory: Territory, amounts: Readonly<AmountMap>): void {
-  const next = { ...territory.resources };
-  for (const [key, amount] of Object.entries(amounts)) if (amount > 0) next[key] = (next[key] ?? 0) + amount;
-  territory.resources = next;
+  if (!canAfford(territory.resources as Resources, cost as Resources)) throw fail.badRequest(NOT_ENOUGH_RESOURCES);
+  territory.resources = subtractResources(territory.resources as Resources, cost as Resources) as AmountMap;
 }
 
 export type NewQueueItem = Pick<QueueItem, 'kind' | 'userId' | 'territoryId' | 'itemKey' | 'paid' | 'startTime' | 'endTime'> &
@@ -115,14 +103,15 @@ export async function cancelPending(
   const batch = item.quantity != null;
   const delivered = batch ? deliveredBy(item, now) : 0;
   const share = batch ? ((item.quantity ?? 0) - delivered) / (item.quantity ?? 1) : 1;
-  const refund = cancelRefund(scaleMap(item.paid, share), catalogue.universe.cancel_refund_share) as AmountMap;
-  if (payer) addToStock(payer, refund);
+  const refund = cancelRefund(scaleResources(item.paid as Resources, share), catalogue.universe.cancel_refund_share) as AmountMap;
+  // A refund is a delivery: it may take the stock past its storage cap.
+  if (payer) payer.resources = addResources(payer.resources as Resources, refund as Resources) as AmountMap;
   const freedFrom = item.startTime > now ? item.startTime : now;
   const shiftMs = item.endTime.getTime() - freedFrom.getTime();
   if (delivered > 0) {
     // The delivered part stays as a finished, silent batch: settle.ts counts deliveries from the item's row.
     item.quantity = delivered;
-    item.paid = scaleMap(item.paid, 1 - share);
+    item.paid = scaleResources(item.paid as Resources, 1 - share) as AmountMap;
     item.endTime = new Date(item.startTime.getTime() + delivered * (item.durationPerItemS ?? 1) * 1000);
     item.completedAt = now;
   } else {
@@ -141,10 +130,4 @@ export async function cancelPending(
     refunded: catalogue.orderedResourceKeys.filter((k) => (refund[k] ?? 0) > 0).map((resource_key) => ({ resource_key, amount: refund[resource_key]! })),
     delivered,
   };
-}
-
-function scaleMap(amounts: Readonly<AmountMap>, factor: number): AmountMap {
-  const out: AmountMap = {};
-  for (const [key, v] of Object.entries(amounts)) out[key] = v * factor;
-  return out;
 }
