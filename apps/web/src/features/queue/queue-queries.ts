@@ -57,7 +57,7 @@ function refreshOnce(key: string, at: number, refresh: () => void): void {
 }
 
 /** At the queue's next change, refetch the queue and what it changes (stock, levels, units). */
-function useRefreshAtNextChange(scope: string, items: readonly (Timed | Batch)[] | undefined, refresh: (client: QueryClient) => void) {
+export function useRefreshAtNextChange(scope: string, items: readonly (Timed | Batch)[] | undefined, refresh: (client: QueryClient) => void) {
   const client = useQueryClient();
   const latest = useRef(refresh);
   useEffect(() => {
@@ -72,7 +72,8 @@ function useRefreshAtNextChange(scope: string, items: readonly (Timed | Batch)[]
   }, [scope, at, client]);
 }
 
-const queueOptions = { staleTime: QUEUE_CACHE.staleMs, gcTime: QUEUE_CACHE.gcMs, refetchInterval: pollWhileUnfinished };
+/** Cache and polling of every queue read (also the empire overview's). */
+export const queueOptions = { staleTime: QUEUE_CACHE.staleMs, gcTime: QUEUE_CACHE.gcMs, refetchInterval: pollWhileUnfinished };
 
 export function useBuildQueue(territoryId: number | null) {
   const trpc = useTRPC();

@@ -1,4 +1,123 @@
-// Placeholder created by the web shell so the dashboard builds; the resources feature replaces this file.
+import { useEffect, useState } from 'react';
+import { Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { settle } from '@brood/game-core';
+import { formatNumber, formatResourceAmount } from '../../lib/format';
+import { useUiStore } from '../../stores/ui-store';
+import { useGameData, useTerritory, type TerritoryDetails } from '../territories/queries';
+import { resourceColor } from './resource-colors';
+import { storageColor, storageLevel, type StorageLevel } from './storage-level';
+
+/** The bar's amounts move every second between reads, at the territory's own rates (game-core settle). */
+const TICK_MS = 1000;
+
+function useTicker(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+/** Stock of a territory at `now`, from its last read and its net rates (production minus biomass upkeep). */
+export function projectedStock(territory: TerritoryDetails, now: number): Record<string, number> {
+  const stock: Record<string, number> = {};
+  for (const r of territory.resources) stock[r.resource_key] = r.amount;
+  const rates: Record<string, number> = { ...territory.all_resources_production_per_hour };
+  rates.biomass = (rates.biomass ?? 0) - territory.biomass_upkeep_per_hour;
+  const from = new Date(territory.resources_updated_at).getTime();
+  return settle(stock, rates, territory.all_resources_storage_capacities, from, Math.max(from, now)) as Record<string, number>;
+}
+
+const LEVEL_TEXT: Record<StorageLevel, string> = { full: 'Storage full', warning: 'Storage almost full', ok: '' };
+
+/** Resource chips of the selected territory: amount (k/m/b/t), yellow from 95% of storage, red when full. */
 export function ResourceBar() {
-  return null;
+  const territoryId = useUiStore((s) => s.selectedTerritoryId);
+  const territory = useTerritory(territoryId);
+  const gameData = useGameData();
+  const now = useTicker(TICK_MS);
+
+  if (territoryId === null) return null;
+  if (!territory.data || !gameData.data) {
+    if (territory.isError) {
+      return (
+        <Text fz="xs" c="red.4">
+          Resources could not be loaded.
+        </Text>
+      );
+    }
+    return (
+      <Group gap={6}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={38} w={96} radius="md" />
+        ))}
+      </Group>
+    );
+  }
+
+  const data = territory.data;
+  const stock = projectedStock(data, now);
+  const keys = gameData.data.orderedResourceKeys.filter(
+    (key) => gameData.data.resources[key].tier === 1 || (stock[key] ?? 0) > 0 || (data.all_resources_production_per_hour[key] ?? 0) > 0,
+  );
+
+  return (
+    <Group gap={6} wrap="wrap" data-testid="resource-bar" aria-label="Resources">
+      {keys.map((key) => {
+        const amount = Math.floor(stock[key] ?? 0);
+        const capacity = data.all_resources_storage_capacities[key];
+        const level = storageLevel(amount, capacity);
+        const color = storageColor(level);
+        const perHour = data.all_resources_production_per_hour[key] ?? 0;
+        const net = key === 'biomass' ? perHour - data.biomass_upkeep_per_hour : perHour;
+        const name = gameData.data.resources[key].name;
+        return (
+          <Tooltip
+            key={key}
+            multiline
+            w={220}
+            label={
+              <Stack gap={2}>
+                <Text fz="sm" fw={700}>
+                  {name}
+                </Text>
+                <Text fz="xs">
+                  {formatNumber(amount)} / {formatNumber(capacity ?? 0)}
+                </Text>
+                <Text fz="xs">{`${net >= 0 ? '+' : ''}${formatNumber(Math.round(net * 100) / 100)} per hour`}</Text>
+                {level !== 'ok' && (
+                  <Text fz="xs" c={color} fw={700}>
+                    {LEVEL_TEXT[level]}
+                  </Text>
+                )}
+              </Stack>
+            }
+          >
+            <Paper
+              px={8}
+              py={4}
+              radius="md"
+              className="bs-glass"
+              data-testid={`resource-${key}`}
+              data-level={level}
+              style={{ borderColor: color ? `var(--mantine-color-${color}-6)` : undefined, minWidth: 84 }}
+            >
+              <Group gap={6} wrap="nowrap">
+                <span style={{ width: 10, height: 10, borderRadius: 10, background: resourceColor(key), boxShadow: `0 0 8px ${resourceColor(key)}`, flex: 'none' }} />
+                <Stack gap={0}>
+                  <Text fz={10} c="dimmed" tt="uppercase" lts="0.06em" lh={1.2}>
+                    {name}
+                  </Text>
+                  <Text fz="sm" fw={700} ff="monospace" lh={1.2} c={color ? `${color}.5` : undefined} data-testid={`resource-${key}-amount`}>
+                    {formatResourceAmount(amount)}
+                  </Text>
+                </Stack>
+              </Group>
+            </Paper>
+          </Tooltip>
+        );
+      })}
+    </Group>
+  );
 }

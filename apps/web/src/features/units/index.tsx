@@ -1,6 +1,29 @@
-import { FeaturePlaceholder } from '../../components/shell/feature-placeholder';
+import { useState } from 'react';
+import { Stack, Tabs } from '@mantine/core';
+import { IconShieldHalf, IconSpider } from '@tabler/icons-react';
+import { useUiStore } from '../../stores/ui-store';
+import { CombatantPanel } from './combatant-panel';
 
-// Placeholder created by the web shell so the dashboard builds; the units feature replaces this file.
+type UnitsView = 'units' | 'defenses';
+
+/** Units tab: 'Recruit Units' and 'Build Defenses' for the selected territory. */
 export function UnitsTab() {
-  return <FeaturePlaceholder title="Units" description="Recruitment and defenses will appear here." />;
+  const territoryId = useUiStore((s) => s.selectedTerritoryId);
+  const [view, setView] = useState<UnitsView>('units');
+  if (territoryId === null) return null;
+  return (
+    <Stack gap="md" data-testid="units-panel">
+      <Tabs value={view} onChange={(v) => setView(v === 'defenses' ? 'defenses' : 'units')} variant="pills" radius="md">
+        <Tabs.List>
+          <Tabs.Tab value="units" leftSection={<IconSpider size={16} />}>
+            Recruit Units
+          </Tabs.Tab>
+          <Tabs.Tab value="defenses" leftSection={<IconShieldHalf size={16} />}>
+            Build Defenses
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <CombatantPanel key={`${view}:${territoryId}`} kind={view === 'units' ? 'unit' : 'defense'} territoryId={territoryId} />
+    </Stack>
+  );
 }

@@ -1,0 +1,197 @@
+import { Badge, Group, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { formatNumber, formatResourceAmount } from '../../lib/format';
+import { useUiStore } from '../../stores/ui-store';
+import { resourceColor } from '../resources/resource-colors';
+import { storageColor, storageLevel } from '../resources/storage-level';
+import { countsOf, levelsOf, type GameData, type Stats } from '../territories/queries';
+import { territoryLabel } from '../territories/territory-label';
+import { EmpireRow, EmpireSection, EmpireWideRow, LABEL_CELL_STYLE } from './empire-section';
+import { QueueCell } from './queue-cell';
+import type { EmpireColumn } from './use-empire-data';
+
+/**
+ * stats.overview types territory_stats as a map of unknown (its shape is the spec's list, not a
+ * declared type), so the overview reads each figure defensively: a missing one shows '-'.
+ * TODO(economy-server): give territory_stats a declared type and read it directly.
+ */
+type TerritoryStats = Record<string, unknown>;
+
+function figure(stats: TerritoryStats, key: string): number | null {
+  const value = stats[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function protectedShare(stats: TerritoryStats): number | null {
+  const list = stats.resources_protected_share_percentage;
+  const first: unknown = Array.isArray(list) ? list[0] : null;
+  return first && typeof first === 'object' ? figure(first as TerritoryStats, 'protected_percentage') : null;
+}
+
+const times = (v: number | null) => (v === null ? null : `×${formatNumber(v)}`);
+const percent = (v: number | null) => (v === null ? null : `${formatNumber(v)}%`);
+const plain = (v: number | null) => (v === null ? null : formatNumber(v));
+
+const MODIFIERS: { label: string; value: (s: TerritoryStats) => string | null }[] = [
+  { label: 'Construction speed', value: (s) => times(figure(s, 'building_construction_speed_modifier')) },
+  { label: 'Unit production', value: (s) => times(figure(s, 'unit_production_speed_modifier')) },
+  { label: 'Defense production', value: (s) => times(figure(s, 'defense_production_speed_modifier')) },
+  { label: 'Research (lab)', value: (s) => times(figure(s, 'research_speed_modifier_from_lab')) },
+  { label: 'Bunker capacity', value: (s) => plain(figure(s, 'bunker_capacity')) },
+  { label: 'Defense repair chance', value: (s) => percent(figure(s, 'defense_repair_chance')) },
+  { label: 'Repair attempts', value: (s) => percent(figure(s, 'defense_repair_attempt_percentage')) },
+  { label: 'Protected resources', value: (s) => percent(protectedShare(s)) },
+  {
+    label: 'Allied fleet slots',
+    value: (s) => {
+      const current = figure(s, 'allied_fleet_slots_current');
+      const max = figure(s, 'allied_fleet_slots_max');
+      return current === null || max === null ? null : `${current}/${max}`;
+    },
+  },
+];
+
+function keysWithAny(maps: Record<string, number>[], order: readonly string[]): string[] {
+  return order.filter((key) => maps.some((m) => (m[key] ?? 0) > 0));
+}
+
+export interface EmpireTableProps {
+  gameData: GameData;
+  columns: EmpireColumn[];
+  technologies: readonly { tech_key: string; level: number }[];
+  stats: Stats | undefined;
+}
+
+/** The overview table: one column per territory, collapsible sections of rows (core §2). */
+export function EmpireTable({ gameData, columns, technologies, stats }: EmpireTableProps) {
+  const selectedId = useUiStore((s) => s.selectedTerritoryId);
+  const select = useUiStore((s) => s.setSelectedTerritoryId);
+  const span = columns.length + 1;
+  const structures = columns.map((c) => levelsOf(c.details?.structures, 'structure_key'));
+  const units = columns.map((c) => countsOf(c.units, 'unit_key'));
+  const defenses = columns.map((c) => countsOf(c.defenses, 'defense_key'));
+  const territoryStats = (id: number): TerritoryStats | null => {
+    const entry: unknown = stats?.territory_stats[String(id)];
+    return entry && typeof entry === 'object' ? (entry as TerritoryStats) : null;
+  };
+  const dash = <Text span c="dimmed">-</Text>;
+
+  return (
+    <ScrollArea type="auto" offsetScrollbars data-testid="empire-table">
+      <Table withColumnBorders verticalSpacing={4} horizontalSpacing="sm" miw={190 + columns.length * 170} style={{ borderColor: 'var(--bs-edge)' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th style={LABEL_CELL_STYLE}>Territory</Table.Th>
+            {columns.map(({ territory }) => (
+              <Table.Th key={territory.id} style={{ minWidth: 160 }}>
+                <UnstyledButton onClick={() => select(territory.id)} aria-pressed={territory.id === selectedId} data-testid={`empire-column-${territory.id}`}>
+                  <Text fz="sm" fw={700} c={territory.id === selectedId ? 'acid.4' : undefined}>
+                    {territory.name}
+                  </Text>
+                  <Text fz={11} c="dimmed" ff="monospace">
+                    {territoryLabel(territory).slice(territory.name.length + 1)}
+                  </Text>
+                </UnstyledButton>
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <EmpireSection title="Global Effects" span={span} defaultOpen>
+            <EmpireWideRow span={span}>
+              {!stats || stats.formatted_general_effects.length === 0 ? (
+                <Text fz="xs" c="dimmed">
+                  No active effects yet.
+                </Text>
+              ) : (
+                <Group gap={6}>
+                  {stats.formatted_general_effects.map((e, i) => (
+                    <Badge key={i} variant="light" color={e.category === 'STRUCTURE' ? 'gray' : 'brood'} style={{ textTransform: 'none' }} title={e.source}>
+                      {e.name} {e.value} · {e.source}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+            </EmpireWideRow>
+          </EmpireSection>
+
+          <EmpireSection title="Territory Modifiers" span={span} defaultOpen>
+            {MODIFIERS.map((m) => (
+              <EmpireRow key={m.label} label={m.label} cells={columns.map(({ territory }) => {
+                const s = territoryStats(territory.id);
+                return (s && m.value(s)) ?? dash;
+              })} />
+            ))}
+          </EmpireSection>
+
+          <EmpireSection title="Resources" span={span}>
+            {gameData.orderedResourceKeys.map((key) => (
+              <EmpireRow
+                key={key}
+                label={
+                  <Group gap={6} wrap="nowrap">
+                    <span style={{ width: 8, height: 8, borderRadius: 8, background: resourceColor(key) }} />
+                    {gameData.resources[key].name}
+                  </Group>
+                }
+                cells={columns.map(({ details }) => {
+                  if (!details) return dash;
+                  const amount = details.resources.find((r) => r.resource_key === key)?.amount ?? 0;
+                  const color = storageColor(storageLevel(amount, details.all_resources_storage_capacities[key]));
+                  const perHour = details.all_resources_production_per_hour[key] ?? 0;
+                  return (
+                    <Text span fz="xs" ff="monospace" c={color ? `${color}.5` : undefined}>
+                      {formatResourceAmount(amount)}
+                      {perHour > 0 && <Text span fz={10} c="dimmed">{` +${formatResourceAmount(perHour)}/h`}</Text>}
+                    </Text>
+                  );
+                })}
+              />
+            ))}
+          </EmpireSection>
+
+          <EmpireSection title="Structures" span={span}>
+            {keysWithAny(structures, Object.keys(gameData.structures)).map((key) => (
+              <EmpireRow key={key} label={gameData.structures[key]?.name ?? key} cells={structures.map((s) => (s[key] ? `Lvl ${s[key]}` : dash))} />
+            ))}
+          </EmpireSection>
+
+          <EmpireSection title="Units" span={span}>
+            {keysWithAny(units, Object.keys(gameData.units)).map((key) => (
+              <EmpireRow key={key} label={gameData.units[key]?.name ?? key} cells={units.map((u) => (u[key] ? formatNumber(u[key]) : dash))} />
+            ))}
+          </EmpireSection>
+
+          <EmpireSection title="Defenses" span={span}>
+            {keysWithAny(defenses, Object.keys(gameData.defenses)).map((key) => (
+              <EmpireRow key={key} label={gameData.defenses[key]?.name ?? key} cells={defenses.map((d) => (d[key] ? formatNumber(d[key]) : dash))} />
+            ))}
+          </EmpireSection>
+
+          <EmpireSection title="Technologies" span={span}>
+            <EmpireWideRow span={span}>
+              {technologies.length === 0 ? (
+                <Text fz="xs" c="dimmed">
+                  Nothing researched yet.
+                </Text>
+              ) : (
+                <Group gap={6}>
+                  {technologies.map((t) => (
+                    <Badge key={t.tech_key} variant="light" color="brood" style={{ textTransform: 'none' }}>
+                      {gameData.technologies[t.tech_key]?.name ?? t.tech_key} Lvl {t.level}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+            </EmpireWideRow>
+          </EmpireSection>
+
+          <EmpireSection title="Active Queues" span={span} defaultOpen>
+            <EmpireRow label="Building" cells={columns.map((c) => <QueueCell key="b" kind="building" items={c.building} gameData={gameData} />)} />
+            <EmpireRow label="Recruitment" cells={columns.map((c) => <QueueCell key="r" kind="recruitment" items={c.recruitment} gameData={gameData} />)} />
+            <EmpireRow label="Defense" cells={columns.map((c) => <QueueCell key="d" kind="defense" items={c.defenseQueue} gameData={gameData} />)} />
+          </EmpireSection>
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
