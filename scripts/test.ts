@@ -98,22 +98,28 @@ function summary(): number {
 }
 
 const turbo = join(BIN, 'turbo');
-const steps: (() => Promise<boolean>)[] = [
-  ensureChromium,
-  () => step('game-data check', 'npm', ['run', '--silent', 'game-data:check']),
-  () => step('lint', join(BIN, 'eslint'), ['.', '--max-warnings=0']),
-  () => step('typecheck', turbo, ['run', 'typecheck', '--output-logs=errors-only', '--concurrency=2']),
-  () => vitest('unit and property', existsSync(join(ROOT, 'apps/web/vitest.config.ts')) ? ['unit', 'web'] : ['unit']),
-  () => vitest('integration', ['integration']),
-  () => step('build web app', turbo, ['run', 'build', '--output-logs=errors-only']),
-  () => vitest('end-to-end', ['e2e']),
+const steps: [id: string, run: () => Promise<boolean>][] = [
+  ['chromium', ensureChromium],
+  ['game-data', () => step('game-data check', 'npm', ['run', '--silent', 'game-data:check'])],
+  ['lint', () => step('lint', join(BIN, 'eslint'), ['.', '--max-warnings=0'])],
+  ['typecheck', () => step('typecheck', turbo, ['run', 'typecheck', '--output-logs=errors-only', '--concurrency=2'])],
+  ['unit', () => vitest('unit and property', existsSync(join(ROOT, 'apps/web/vitest.config.ts')) ? ['unit', 'web'] : ['unit'])],
+  ['integration', () => vitest('integration', ['integration'])],
+  ['build', () => step('build web app', turbo, ['run', 'build', '--output-logs=errors-only'])],
+  ['e2e', () => vitest('end-to-end', ['e2e'])],
 ];
+
+// While working: `npm test -- --only=unit,integration` or `npm test -- --skip=e2e`. CI runs everything.
+const list = (flag: string) => process.argv.find((a) => a.startsWith(`--${flag}=`))?.slice(flag.length + 3).split(',');
+const only = list('only');
+const skip = list('skip') ?? [];
 
 let interrupted = false;
 process.on('SIGINT', () => {
   interrupted = true;
 });
-for (const run of steps) {
+for (const [id, run] of steps) {
+  if (only ? !only.includes(id) : skip.includes(id)) continue;
   if (interrupted || !(await run())) break;
 }
 process.exit(summary());

@@ -68,6 +68,18 @@ describe('POST /auth/register', () => {
     expect(res.json().detail).toContainEqual({ loc: ['body', field], msg, type: expect.any(String) });
   });
 
+  it('answers 422 {detail} for a body that is not JSON at all', async () => {
+    const res = await api.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: '{"username": ', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ detail: [{ loc: ['body'], msg: 'The body is not valid JSON', type: 'json_invalid' }] });
+  });
+
+  it('answers 415 {detail} for a content type it does not read', async () => {
+    const res = await api.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: 'hello', headers: { 'content-type': 'text/csv' } });
+    expect(res.statusCode).toBe(415);
+    expect(typeof res.json().detail).toBe('string');
+  });
+
   it('answers 422 for a body that is not an object', async () => {
     const res = await api.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: '[1,2]', headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(422);

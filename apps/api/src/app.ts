@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -20,6 +20,20 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   const makeContext = contextFactory(deps);
 
   await app.register(formbody);
+
+  // Errors Fastify raises before a route runs (a body that is not JSON, an unknown content type, a body
+  // too large) answer in the same {detail} shape as everything else; a broken JSON body is invalid input.
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ detail: 'Internal server error' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.code(422).send({ detail: [{ loc: ['body'], msg: 'The body is not valid JSON', type: 'json_invalid' }] });
+    }
+    return reply.code(status).send({ detail: error.message });
+  });
 
   app.get('/healthz', async (_req, reply) => {
     try {
