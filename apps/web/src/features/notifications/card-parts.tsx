@@ -77,7 +77,7 @@ export function AmountChips({ amounts, empty, color = 'gray' }: { amounts: Amoun
 /** A validation text in place of a body that cannot be shown. */
 export function InvalidContent({ children }: { children: string }) {
   return (
-    <Text size="sm" c="red.4" fs="italic" data-invalid-content>
+    <Text component="div" size="sm" c="red.4" fs="italic" data-invalid-content>
       {children}
     </Text>
   );

@@ -37,13 +37,13 @@ function ObjectBody({ n }: { n: NotificationItem }) {
   if (isOneOf(MOVEMENT_TYPES, type) || type === 'ALLIED_STATIONING_CANCELLED_BY_TARGET') return <MovementBody type={type} content={content} />;
   if (type === 'SPY_DETECTED_BY_TARGET') return <SpyAlertBody content={content} />;
   const message = messageOf(content);
-  if (isFailureType(type)) return <Text size="sm" c="red.4"><LinkedText>{message ?? NO_FAILURE_DETAILS}</LinkedText></Text>;
+  if (isFailureType(type)) return <Text component="div" size="sm" c="red.4"><LinkedText>{message ?? NO_FAILURE_DETAILS}</LinkedText></Text>;
   if (isOneOf(INVITATION_TYPES, type) || type === 'INCOMING_ATTACK_WARNING') {
     const target = content.target_coords ?? content.destination_coords;
     const when = content.current_arrival_time ?? content.arrival_time;
     return (
       <Stack gap={2}>
-        {message && <Text size="sm"><LinkedText>{message}</LinkedText></Text>}
+        {message && <Text component="div" size="sm"><LinkedText>{message}</LinkedText></Text>}
         {text(content.attacker_username) && <Fact label="Attacker">{text(content.attacker_username)}</Fact>}
         {target !== undefined && <Fact label="Target">{text(content.target_territory_name) ? `${text(content.target_territory_name)} ` : ''}<Coordinates value={target} /></Fact>}
         {when !== undefined && <Fact label="Arrival">{formatDate(when as string)}</Fact>}
@@ -51,7 +51,7 @@ function ObjectBody({ n }: { n: NotificationItem }) {
       </Stack>
     );
   }
-  if (message) return <Text size="sm"><LinkedText>{message}</LinkedText></Text>;
+  if (message) return <Text component="div" size="sm"><LinkedText>{message}</LinkedText></Text>;
   return <TechnicalDetails content={content} />;
 }
 
@@ -63,8 +63,8 @@ export function NotificationBody({ n, onMarkRead }: { n: NotificationItem; onMar
   if (content === null || content === undefined) return <InvalidContent>{CONTENT_MISSING}</InvalidContent>;
   if (isRecord(content) && Object.keys(content).length === 0) return <InvalidContent>{CONTENT_EMPTY}</InvalidContent>;
   if (typeof content === 'string') {
-    if (isFailureType(n.message_type) && !content.trim()) return <Text size="sm">{NO_FAILURE_DETAILS}</Text>;
-    return <Text size="sm"><LinkedText>{content}</LinkedText></Text>;
+    if (isFailureType(n.message_type) && !content.trim()) return <Text component="div" size="sm">{NO_FAILURE_DETAILS}</Text>;
+    return <Text component="div" size="sm"><LinkedText>{content}</LinkedText></Text>;
   }
   return <ObjectBody n={n} />;
 }

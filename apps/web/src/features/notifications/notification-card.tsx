@@ -44,12 +44,12 @@ export function NotificationCard({ notification: n, onMarkRead, onClick, now }: 
         </ThemeIcon>
         <Box style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-            <Text fw={n.is_read ? 500 : 700} size="sm" style={{ wordBreak: 'break-word' }}>
+            <Text component="div" fw={n.is_read ? 500 : 700} size="sm" style={{ wordBreak: 'break-word' }}>
               {n.title}
             </Text>
             <Group gap={4} wrap="nowrap">
               <Tooltip label={formatDate(n.created_at)}>
-                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                <Text component="div" size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {formatTimeAgo(n.created_at, now)}
                 </Text>
               </Tooltip>
@@ -75,7 +75,7 @@ export function NotificationCard({ notification: n, onMarkRead, onClick, now }: 
             <NotificationBody n={n} {...(markRead ? { onMarkRead: markRead } : onClick ? { onMarkRead: () => onClick(n) } : {})} />
           </Box>
           {ref && (
-            <Text size="xs" c="dimmed" ff="monospace" mt={4}>
+            <Text component="div" size="xs" c="dimmed" ff="monospace" mt={4}>
               {ref}
             </Text>
           )}

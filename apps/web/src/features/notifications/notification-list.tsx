@@ -25,7 +25,7 @@ export function NotificationList({ items, isLoading, error, emptyText, onRetry, 
   if (error) {
     return (
       <Alert color="red" variant="light" title="Could not load notifications">
-        <Text size="sm">Error loading notifications: {errorDetail(error)}</Text>
+        <Text component="div" size="sm">Error loading notifications: {errorDetail(error)}</Text>
         <Button size="xs" mt="xs" variant="light" color="red" onClick={onRetry}>
           Try Again
         </Button>
@@ -34,7 +34,7 @@ export function NotificationList({ items, isLoading, error, emptyText, onRetry, 
   }
   if (items.length === 0) {
     return (
-      <Text c="dimmed" ta="center" py="xl" data-testid="notifications-empty">
+      <Text component="div" c="dimmed" ta="center" py="xl" data-testid="notifications-empty">
         {emptyText}
       </Text>
     );

@@ -18,7 +18,7 @@ function Participant({ p }: { p: Row }) {
   return (
     <Paper p={6} withBorder radius="sm" bg="transparent">
       <Group gap={6} mb={2}>
-        <Text size="sm" fw={600}>
+        <Text component="div" size="sm" fw={600}>
           {text(p.username) ?? 'Unknown'}
         </Text>
         <Badge size="xs" variant="light" color={p.role === 'ATTACKER' ? 'red' : 'blue'}>
@@ -70,7 +70,7 @@ function Participant({ p }: { p: Row }) {
         <Fact label="Survivors">
           <AmountChips amounts={amountsOf(p.survivors)} empty="None" color="acid" />
         </Fact>
-        <Text size="xs" c="dimmed">
+        <Text component="div" size="xs" c="dimmed">
           Damage {formatLargeNumber(num(p.damage_dealt_total) ?? 0)} of {formatLargeNumber(num(p.raw_damage_output_total) ?? 0)} raw · absorbed{' '}
           {formatLargeNumber(absorbed)}
         </Text>
@@ -92,10 +92,10 @@ function Report({ report, viewerId, isRead }: { report: CombatContent; viewerId:
       style={{ borderLeft: `3px solid ${cssColour(combatBorderColour(result, isRead))}` }}
       data-combat-result={result}
     >
-      <Text fw={700} c={HEADLINE_COLOUR[result]} data-testid="combat-headline">
+      <Text component="div" fw={700} c={HEADLINE_COLOUR[result]} data-testid="combat-headline">
         {combatHeadline(report.outcome, role)}
       </Text>
-      <Text size="sm" c="dimmed">
+      <Text component="div" size="sm" c="dimmed">
         {text(report.attacker_origin_territory_name) ?? 'Attacker'} <Coordinates value={report.attacker_origin_coords} /> →{' '}
         {text(report.defender_territory_name) ?? 'Defender'} <Coordinates value={report.defender_territory_coords ?? report.location_coords} />
         {num(report.rounds_fought) !== null && ` · ${num(report.rounds_fought)} rounds`}

@@ -20,11 +20,11 @@ export function CompletionBody({ type, content }: { type: string; content: Row }
   return (
     <Stack gap={2}>
       <Group gap={6}>
-        <Text size="sm" fw={600}>
+        <Text component="div" size="sm" fw={600}>
           {text(content.item_name)}
         </Text>
         {amount !== null && (
-          <Text size="sm" c="acid.4" data-testid="level-or-quantity">
+          <Text component="div" size="sm" c="acid.4" data-testid="level-or-quantity">
             {isQuantity ? `× ${amount}` : `Level ${amount}`}
           </Text>
         )}
@@ -36,7 +36,7 @@ export function CompletionBody({ type, content }: { type: string; content: Row }
         </Fact>
       )}
       {details && (
-        <Text size="sm" c="dimmed">
+        <Text component="div" size="sm" c="dimmed">
           <LinkedText>{details}</LinkedText>
         </Text>
       )}

@@ -22,7 +22,7 @@ function Exploration({ report }: { report: Row }) {
   return (
     <Box pl="sm" style={{ borderLeft: `3px solid ${cssColour(`${colour}.6`)}` }} data-exploration-colour={colour}>
       {message && (
-        <Text size="sm">
+        <Text component="div" size="sm">
           <LinkedText>{message}</LinkedText>
         </Text>
       )}
@@ -66,7 +66,7 @@ export function SalvageBody({ type, content }: { type: string; content: unknown 
   if ('failure' in read) {
     return (
       <Box pl="sm" style={{ borderLeft: `3px solid ${cssColour('orange.6')}` }} data-salvage-colour="orange">
-        <Text size="sm">
+        <Text component="div" size="sm">
           <LinkedText>{read.failure}</LinkedText>
         </Text>
       </Box>

@@ -60,10 +60,10 @@ export function InvitationBody({ content, isRead, onMarkRead }: { content: unkno
   if (!invitation) {
     return (
       <Stack gap={0}>
-        <Text size="sm" fw={600} c="red.4">
+        <Text component="div" size="sm" fw={600} c="red.4">
           {INVALID_INVITATION_TITLE}
         </Text>
-        <Text size="sm" c="dimmed">
+        <Text component="div" size="sm" c="dimmed">
           {INVALID_INVITATION_TEXT}
         </Text>
       </Stack>
@@ -98,18 +98,18 @@ export function InvitationBody({ content, isRead, onMarkRead }: { content: unkno
 
   return (
     <Stack gap={4}>
-      <Text size="sm">
+      <Text component="div" size="sm">
         <b>{invitation.initiator}</b> invites you to attack {invitation.targetName ? `${invitation.targetName} ` : ''}
         <MapLink coords={invitation.target} />
       </Text>
       {invitation.arrival !== null && <Fact label="Arrival">{formatDate(invitation.arrival as string)}</Fact>}
       {invitation.message && (
-        <Text size="sm" c="dimmed" fs="italic">
+        <Text component="div" size="sm" c="dimmed" fs="italic">
           <LinkedText>{invitation.message}</LinkedText>
         </Text>
       )}
       {isRead ? (
-        <Text size="xs" c="dimmed">
+        <Text component="div" size="xs" c="dimmed">
           {RESPONDED_TEXT}
         </Text>
       ) : (

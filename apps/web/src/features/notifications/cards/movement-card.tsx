@@ -43,7 +43,7 @@ export function MovementBody({ type, content }: { type: string; content: Row }) 
   return (
     <Stack gap={2}>
       {isFailure(type) && (
-        <Text size="sm" c="red.4">
+        <Text component="div" size="sm" c="red.4">
           <LinkedText>{reason ?? details ?? NO_FAILURE_DETAILS}</LinkedText>
         </Text>
       )}
@@ -55,7 +55,7 @@ export function MovementBody({ type, content }: { type: string; content: Row }) 
         </Fact>
       ))}
       {details && !(isFailure(type) && !reason) && (
-        <Text size="sm" c="dimmed">
+        <Text component="div" size="sm" c="dimmed">
           <LinkedText>{details}</LinkedText>
         </Text>
       )}

@@ -22,7 +22,7 @@ import {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box>
-      <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
+      <Text component="div" size="xs" tt="uppercase" c="dimmed" fw={600}>
         {title}
       </Text>
       {children}
@@ -32,7 +32,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Lines({ lines }: { lines: SpyLine[] | string }) {
   const nameOf = useItemNames();
-  if (typeof lines === 'string') return <Text size="sm" c="dimmed">{lines}</Text>;
+  if (typeof lines === 'string') return <Text component="div" size="sm" c="dimmed">{lines}</Text>;
   return (
     <Group gap={4} wrap="wrap">
       {lines.map((l) => (
@@ -60,10 +60,10 @@ function Queues({ report }: { report: SpyReport }) {
         return (
           <Section key={field} title={title}>
             {typeof queue === 'string' ? (
-              <Text size="sm" c="dimmed">{queue}</Text>
+              <Text component="div" size="sm" c="dimmed">{queue}</Text>
             ) : (
               queue.map((q, i) => (
-                <Text key={i} size="sm">
+                <Text component="div" key={i} size="sm">
                   {nameOf(q.item_key)} → {q.amount} <Text span size="xs" c="dimmed">({formatDate(q.end_time as string)})</Text>
                 </Text>
               ))
@@ -77,17 +77,17 @@ function Queues({ report }: { report: SpyReport }) {
 
 function Fleets({ report }: { report: SpyReport }) {
   const fleets = spyFleets(report);
-  if (typeof fleets === 'string') return <Text size="sm" c="dimmed">{fleets}</Text>;
+  if (typeof fleets === 'string') return <Text component="div" size="sm" c="dimmed">{fleets}</Text>;
   return (
     <Stack gap={2}>
       {fleets.map((f) => (
         <Box key={f.id}>
-          <Text size="sm">
+          <Text component="div" size="sm">
             {f.owner ? `${f.owner}'s fleet` : 'Fleet'}
             {f.mission ? ` (${f.mission})` : ''}
           </Text>
           <AmountChips amounts={amountsOf(f.units)} />
-          {f.cargo !== null && (amountsOf(f.cargo).length > 0 ? <AmountChips amounts={amountsOf(f.cargo)} color="acid" /> : <Text size="xs" c="dimmed">{NO_CARGO}</Text>)}
+          {f.cargo !== null && (amountsOf(f.cargo).length > 0 ? <AmountChips amounts={amountsOf(f.cargo)} color="acid" /> : <Text component="div" size="xs" c="dimmed">{NO_CARGO}</Text>)}
         </Box>
       ))}
     </Stack>
@@ -100,11 +100,11 @@ function Report({ report }: { report: SpyReport }) {
   return (
     <Box pl="sm" style={{ borderLeft: `3px solid ${cssColour(success ? 'green.6' : 'red.6')}` }} data-spy-success={success}>
       <Group gap={6}>
-        <Text size="sm" fw={600}>
+        <Text component="div" size="sm" fw={600}>
           {text(report.target_territory_name) ?? 'Target'} <Coordinates value={report.target_coords} />
         </Text>
         {report.detected === true && (
-          <Text size="sm" c="red.4" fw={700}>
+          <Text component="div" size="sm" c="red.4" fw={700}>
             (Detected!)
           </Text>
         )}
@@ -112,7 +112,7 @@ function Report({ report }: { report: SpyReport }) {
           Detail {report.detail_level}
         </Badge>
       </Group>
-      {report.report_time_utc !== undefined && <Text size="xs" c="dimmed">{formatDate(report.report_time_utc as string)}</Text>}
+      {report.report_time_utc !== undefined && <Text component="div" size="xs" c="dimmed">{formatDate(report.report_time_utc as string)}</Text>}
       {showsIntelExtras(report) && text(report.target_owner_id) && <Fact label="Owner ID">{text(report.target_owner_id)}</Fact>}
       <Stack gap={4} mt={4}>
         <Section title="Resources">
@@ -151,7 +151,7 @@ export function SpyAlertBody({ content }: { content: unknown }) {
   if (!alert) return <InvalidContent>{SPY_ALERT_INVALID}</InvalidContent>;
   return (
     <Stack gap={2}>
-      <Text size="sm">
+      <Text component="div" size="sm">
         Spies detected at {alert.target_name ?? 'your territory'} <MapLink coords={alert.target_coords} />
       </Text>
       <Fact label="Source">
