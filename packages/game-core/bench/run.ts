@@ -59,10 +59,12 @@ function largeBattle() {
     times.push(performance.now() - t0);
     if (i % 50 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
   }
+  const heapAfter = process.memoryUsage().heapUsed;
+  peak = Math.max(peak, heapAfter);
   const json = JSON.stringify(report).length;
   console.log(`large battle: 1,000,000 v 1,000,000 units, ${TYPES} types a side, ${report.rounds_fought} rounds, outcome ${report.outcome}`);
   console.log(`  median ${median(times).toFixed(3)} ms  (p10 ${percentile(times, 0.1).toFixed(3)}, p90 ${percentile(times, 0.9).toFixed(3)}) over ${times.length} runs`);
-  console.log(`  heap used ${mb(process.memoryUsage().heapUsed)} (peak seen ${mb(peak)}); report ${(json / 1024).toFixed(0)} KB as JSON`);
+  console.log(`  heap used ${mb(heapBefore)} before the runs, ${mb(heapAfter)} after, peak seen ${mb(peak)}; report ${(json / 1024).toFixed(0)} KB as JSON`);
 }
 
 function percentile(xs: number[], p: number) {
