@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import superjson from 'superjson';
-import { buildApp, readEnv } from '@brood/api';
-import { addNotification, createBoss, type MessageType } from '@brood/world';
-import { createTestDatabase, type TestDatabase } from '@brood/world/testing';
-import { createTokenService } from '../../apps/api/src/auth/token';
+import { createTestApi, type TestApi } from '@brood/api/testing';
+import { addNotification, type MessageType } from '@brood/world';
 
-const tokens = createTokenService('notifications-test-secret-0123', 3600);
-let db: TestDatabase;
-let app: FastifyInstance;
+let api: TestApi;
 let sql: pg.Client;
 
 interface Player {
@@ -31,13 +26,13 @@ interface NotificationRow {
 async function player(name: string): Promise<Player> {
   const { rows } = await sql.query<{ id: number }>(`insert into users (username, email, password_hash) values ($1, $2, 'x') returning id`, [name, `${name}@example.test`]);
   const id = rows[0]!.id;
-  return { id, headers: { authorization: `Bearer ${await tokens.issue({ id, username: name })}` } };
+  return { id, headers: { authorization: `Bearer ${await api.deps.tokens.issue({ id, username: name })}` } };
 }
 
 /** `count` notifications for the player, one second apart, the last one newest. */
 async function seed(who: Player, count: number, type: MessageType = 'GENERIC_INFORMATION'): Promise<string[]> {
   const ids: string[] = [];
-  await db.orm.em.fork().transactional(async (tem) => {
+  await api.db.orm.em.fork().transactional(async (tem) => {
     for (let i = 0; i < count; i += 1) {
       const at = new Date(Date.UTC(2030, 0, 1, 0, 0, i));
       ids.push((await addNotification(tem, who.id, { message_type: type, title: `${type} ${i}`, content: { message: `m${i}` } }, at)).id);
@@ -47,22 +42,19 @@ async function seed(who: Player, count: number, type: MessageType = 'GENERIC_INF
 }
 
 async function call<T>(method: 'GET' | 'POST', url: string, who?: Player): Promise<{ status: number; body: T }> {
-  const res = await app.inject({ method, url, ...(who ? { headers: who.headers } : {}) });
+  const res = await api.app.inject({ method, url, ...(who ? { headers: who.headers } : {}) });
   return { status: res.statusCode, body: res.json() as T };
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const env = readEnv({ DATABASE_URL: db.url, JWT_SECRET: 'notifications-test-secret-0123', LOG_LEVEL: 'silent' });
-  app = await buildApp({ env, orm: db.orm, boss: createBoss(db.url, 'api'), tokens });
-  sql = new pg.Client({ connectionString: db.url });
+  api = await createTestApi();
+  sql = new pg.Client({ connectionString: api.url });
   await sql.connect();
 });
 
 afterAll(async () => {
   await sql?.end();
-  await app?.close();
-  await db?.stop();
+  await api?.close();
 });
 
 describe('GET /api/v1/notifications/', () => {
@@ -149,12 +141,12 @@ describe('reading', () => {
     const fay = await player('fay');
     const [id] = await seed(fay, 1);
     const input = encodeURIComponent(JSON.stringify(superjson.serialize({ include_read: true, limit: 5 })));
-    const res = await app.inject({ method: 'GET', url: `/trpc/notifications.list?input=${input}`, headers: fay.headers });
+    const res = await api.app.inject({ method: 'GET', url: `/trpc/notifications.list?input=${input}`, headers: fay.headers });
     expect(res.statusCode).toBe(200);
     const list = superjson.deserialize<NotificationRow[]>((res.json() as { result: { data: Parameters<typeof superjson.deserialize>[0] } }).result.data);
     expect(list[0]?.id).toBe(id);
     expect(list[0]?.created_at).toBeInstanceOf(Date);
-    const count = await app.inject({ method: 'GET', url: '/trpc/notifications.unreadCount', headers: fay.headers });
+    const count = await api.app.inject({ method: 'GET', url: '/trpc/notifications.unreadCount', headers: fay.headers });
     expect(superjson.deserialize((count.json() as { result: { data: Parameters<typeof superjson.deserialize>[0] } }).result.data)).toEqual({ unread_count: 1 });
   });
 });

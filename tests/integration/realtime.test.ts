@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { buildApp, readEnv } from '@brood/api';
-import { addNotification, createBoss, publishEvent } from '@brood/world';
-import { createTestDatabase, type TestDatabase } from '@brood/world/testing';
-import { createTokenService } from '../../apps/api/src/auth/token';
+import { createTestApi, type TestApi } from '@brood/api/testing';
+import { addNotification, publishEvent } from '@brood/world';
+import { createTokenService, type TokenService } from '../../apps/api/src/auth/token';
 import { attachRealtime, type Realtime } from '../../apps/api/src/realtime/hub';
 import { openSocket, refusal, sleep, waitFor, type TestSocket } from './realtime-helpers';
 
-const SECRET = 'realtime-test-secret-0123456789';
 const PING_MS = 150;
-const tokens = createTokenService(SECRET, 3600);
-let db: TestDatabase;
-let app: FastifyInstance;
+let api: TestApi;
+let tokens: TokenService;
+let secret: string;
 let realtime: Realtime;
 let base: string;
 let sql: pg.Client;
@@ -32,30 +29,28 @@ async function connect(token: string, options?: { answerPings?: boolean }): Prom
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const env = readEnv({ DATABASE_URL: db.url, JWT_SECRET: SECRET, LOG_LEVEL: 'silent' });
-  const deps = { env, orm: db.orm, boss: createBoss(db.url, 'api'), tokens };
-  app = await buildApp(deps);
-  realtime = await attachRealtime(app, deps, { pingIntervalMs: PING_MS });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  sql = new pg.Client({ connectionString: db.url });
+  api = await createTestApi();
+  tokens = api.deps.tokens;
+  secret = api.deps.env.JWT_SECRET;
+  realtime = await attachRealtime(api.app, api.deps, { pingIntervalMs: PING_MS });
+  await api.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
+  sql = new pg.Client({ connectionString: api.url });
   await sql.connect();
 });
 
 afterAll(async () => {
   for (const s of sockets) s.close();
   await realtime?.close();
-  await app?.close();
   await sql?.end();
-  await db?.stop();
+  await api?.close();
 });
 
 describe('/ws handshake', () => {
   it('refuses a missing, forged or expired token, and a removed account, with 401 and a reason', async () => {
     const ana = await player('ana');
     const forged = await createTokenService('some-other-secret-0123456789', 3600).issue({ id: ana.id, username: 'ana' });
-    const expired = await createTokenService(SECRET, 0).issue({ id: ana.id, username: 'ana' });
+    const expired = await createTokenService(secret, 0).issue({ id: ana.id, username: 'ana' });
     const ghost = await tokens.issue({ id: 999_999, username: 'ghost' });
     expect(await refusal(base, '')).toEqual({ status: 401, body: JSON.stringify({ detail: 'Not authenticated' }) });
     expect(await refusal(base, `?token=${forged}`)).toEqual({ status: 401, body: JSON.stringify({ detail: 'Could not validate credentials' }) });
@@ -73,7 +68,7 @@ describe('events', () => {
     const anaTab2 = await connect(ana.token);
     const bobTab = await connect(bob.token);
 
-    const added = await db.orm.em.fork().transactional(async (tem) => {
+    const added = await api.db.orm.em.fork().transactional(async (tem) => {
       const data = await addNotification(tem, ana.id, { message_type: 'GENERIC_INFORMATION', title: 'Welcome, Overmind', content: 'hello' });
       await sleep(100);
       expect(anaTab1.events()).toEqual([]); // not before commit
@@ -84,7 +79,7 @@ describe('events', () => {
     expect(anaTab2.events()).toEqual([{ event: 'NEW_NOTIFICATION_RECEIVED', data: added }]);
 
     // Bob hears his own event, and only that one: so anything of ana's would have arrived before it.
-    await db.orm.em.fork().transactional((tem) => publishEvent(tem, bob.id, 'RESOURCE_UPDATE', { territory_id: 1 }));
+    await api.db.orm.em.fork().transactional((tem) => publishEvent(tem, bob.id, 'RESOURCE_UPDATE', { territory_id: 1 }));
     await waitFor('bob\'s event', () => bobTab.events().length === 1);
     expect(bobTab.events()).toEqual([{ event: 'RESOURCE_UPDATE', data: { territory_id: 1 } }]);
   });
@@ -93,12 +88,12 @@ describe('events', () => {
     const cai = await player('cai');
     const tab = await connect(cai.token);
     await expect(
-      db.orm.em.fork().transactional(async (tem) => {
+      api.db.orm.em.fork().transactional(async (tem) => {
         await addNotification(tem, cai.id, { message_type: 'GENERIC_INFORMATION', title: 'never', content: null });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    await db.orm.em.fork().transactional((tem) => publishEvent(tem, cai.id, 'MARKER', {}));
+    await api.db.orm.em.fork().transactional((tem) => publishEvent(tem, cai.id, 'MARKER', {}));
     await waitFor('the marker', () => tab.events().length > 0);
     expect(tab.events().map((e) => e.event)).toEqual(['MARKER']);
   });
@@ -128,7 +123,7 @@ describe('LISTEN connection', () => {
     const until = Date.now() + 8000;
     while (!tab.events().some((e) => e.event === 'AFTER_RECONNECT')) {
       expect(Date.now()).toBeLessThan(until);
-      await db.orm.em.fork().transactional((tem) => publishEvent(tem, eve.id, 'AFTER_RECONNECT', {}));
+      await api.db.orm.em.fork().transactional((tem) => publishEvent(tem, eve.id, 'AFTER_RECONNECT', {}));
       await sleep(100);
     }
   });

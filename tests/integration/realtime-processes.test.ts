@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@brood/world/testing';
+import { createTestDatabase, type TestDatabase } from '@brood/world/testing';
+import { startService, type Service } from '../../scripts/lib/processes';
+import { openSocket, sleep, waitFor, type TestSocket } from './realtime-helpers';
+
+/**
+ * The real-time path across processes, as production runs it: two api processes and a sim-worker on
+ * one database. A construction queued through one api is completed by the worker; its events travel
+ * through PostgreSQL NOTIFY to the owner's sockets on both apis, and to nobody else's.
+ */
+
+const SECRET = 'realtime-processes-secret-0123456789';
+let db: TestDatabase;
+const services: Service[] = [];
+const sockets: TestSocket[] = [];
+let apiA: string;
+let apiB: string;
+
+async function healthy(base: string, service: Service): Promise<void> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (service.child.exitCode !== null) throw new Error(`${service.name} exited:\n${service.tail()}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`${service.name} did not become healthy:\n${service.tail()}`);
+    await sleep(200);
+  }
+}
+
+async function startApi(name: string): Promise<string> {
+  const port = await freePort();
+  const env = { DATABASE_URL: db.url, JWT_SECRET: SECRET, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', UNIVERSE_OVERRIDES: '{"universe_speed_factor": 30}' };
+  const service = startService(name, 'apps/api/src/main.ts', env, 'inherit');
+  services.push(service);
+  const base = `http://127.0.0.1:${port}`;
+  await healthy(base, service);
+  return base;
+}
+
+interface Guest {
+  token: string;
+  territoryId: number;
+}
+
+async function guest(base: string): Promise<Guest> {
+  const res = await fetch(`${base}/api/v1/auth/register-test`, { method: 'POST' });
+  expect(res.status).toBe(201);
+  const token = ((await res.json()) as { token: { access_token: string } }).token.access_token;
+  const territories = (await (await fetch(`${base}/api/v1/territories`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number }[];
+  return { token, territoryId: territories[0]!.id };
+}
+
+async function build(base: string, who: Guest): Promise<void> {
+  const res = await fetch(`${base}/api/v1/territories/${who.territoryId}/structures`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ structure_key: 'fiber_tangle' }),
+  });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+}
+
+async function connect(base: string, token: string): Promise<TestSocket> {
+  const socket = await openSocket(base, token);
+  sockets.push(socket);
+  return socket;
+}
+
+const names = (s: TestSocket) => s.events().map((e) => e.event);
+
+beforeAll(async () => {
+  db = await createTestDatabase({ poolMax: 2 });
+  [apiA, apiB] = await Promise.all([startApi('api-a'), startApi('api-b')]);
+  services.push(
+    startService('sim-worker', 'apps/sim-worker/src/main.ts', { DATABASE_URL: db.url, LOG_LEVEL: 'warn', WORKER_POLL_SECONDS: '0.5', UNIVERSE_OVERRIDES: '{"universe_speed_factor": 30}' }, 'inherit'),
+  );
+}, 180_000);
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await Promise.all(services.map((s) => s.stop()));
+  await db?.stop();
+});
+
+describe('events across api processes and the sim-worker', () => {
+  it("a completion raised by the worker reaches its owner's sockets on both apis, and no other player's", async () => {
+    const ana = await guest(apiA);
+    const bo = await guest(apiB);
+    const anaOnA = await connect(apiA, ana.token);
+    const anaOnB = await connect(apiB, ana.token);
+    const boOnA = await connect(apiA, bo.token);
+    const boOnB = await connect(apiB, bo.token);
+
+    await build(apiA, ana);
+    // The worker completes it about a second later (30 s at universe speed 30).
+    for (const socket of [anaOnA, anaOnB]) {
+      await waitFor('the completion on both of ana\'s sockets', () => names(socket).includes('CONSTRUCTION_COMPLETED') && names(socket).includes('NEW_NOTIFICATION_RECEIVED'), 20_000);
+    }
+    const completed = anaOnB.events().find((e) => e.event === 'CONSTRUCTION_COMPLETED');
+    expect(completed?.data).toMatchObject({ territoryId: ana.territoryId, structure_key: 'fiber_tangle', level: 1 });
+    const notice = anaOnA.events().find((e) => e.event === 'NEW_NOTIFICATION_RECEIVED');
+    expect(notice?.data).toMatchObject({ message_type: 'BUILDING_CONSTRUCTION_COMPLETED' });
+
+    // The notification it announced is there, on either api.
+    const listed = (await (await fetch(`${apiB}/api/v1/notifications/`, { headers: { authorization: `Bearer ${ana.token}` } })).json()) as { id: string }[];
+    expect(listed.map((n) => n.id)).toContain(notice?.data.id);
+
+    // Bo's own completion, through the other api, arrives on bo's sockets alone; by then anything of ana's would have too.
+    await build(apiB, bo);
+    for (const socket of [boOnA, boOnB]) {
+      await waitFor('bo\'s completion on his sockets', () => names(socket).includes('CONSTRUCTION_COMPLETED'), 20_000);
+    }
+    await sleep(300);
+    for (const socket of [boOnA, boOnB]) {
+      expect(socket.events().every((e) => (e.data as { territoryId?: number; territory_id?: number }).territoryId !== ana.territoryId)).toBe(true);
+      expect(socket.events().filter((e) => e.event === 'CONSTRUCTION_COMPLETED')).toHaveLength(1);
+    }
+    for (const socket of [anaOnA, anaOnB]) {
+      expect(socket.events().filter((e) => e.event === 'CONSTRUCTION_COMPLETED')).toHaveLength(1);
+      expect(socket.events().some((e) => (e.data as { territoryId?: number }).territoryId === bo.territoryId)).toBe(false);
+    }
+  });
+});
