@@ -1,7 +1,7 @@
 import type { Rng } from '../rng';
 import type { Effects, Resources } from '../types';
 import { toCoordsTuple } from '../types';
-import { addResources, subtractResources } from '../economy/resources';
+import { addResources, subtractResources, totalResources } from '../economy/resources';
 import { baseEffects } from '../economy/effects';
 import { buildStacks, hideInBunker, invalidReason, mainDefenderIndex, SIDE_OF, survivorsOf, targetingMatrix } from './stacks';
 import type { Stack } from './stacks';
@@ -107,6 +107,33 @@ function sumTotals(totalsByRound: readonly RoundTotals[][], i: number): RoundTot
 const withoutZeros = (r: Resources): Resources =>
   Object.fromEntries(Object.entries(r).filter(([, v]) => v > 0)) as Resources;
 
+/** One participant's line of the report: counts by type, damage totals, plunder and insta-salvage. */
+function participantResult(input: BattleInput, stacks: readonly Stack[], t: RoundTotals, i: number, plunder: Resources, salvage: Resources): ParticipantResult {
+  const p = input.participants[i]!;
+  const origin = coordsOf(p.origin_coords);
+  return {
+    role: p.role, user_id: p.user_id, username: p.username, participant_index: i,
+    is_stationed_ally: p.is_stationed_ally ?? false,
+    origin_coords: origin,
+    origin_coords_str: origin ? origin.join(':') : null,
+    initial_units: countsBy(stacks, i, (s) => s.initial, (s) => !s.isDefense),
+    initial_defenses: countsBy(stacks, i, (s) => s.initial, (s) => s.isDefense),
+    losses_total: lossList(countsBy(stacks, i, (s) => s.initial - s.bunkered - survivorsOf(s))),
+    wounded_total: countsBy(stacks, i, (s) => s.wounded),
+    regenerated_units: countsBy(stacks, i, (s) => s.regenerated),
+    repaired_defenses: countsBy(stacks, i, (s) => s.repaired),
+    survivors: countsBy(stacks, i, survivorsOf),
+    raw_damage_output_total: r2(t.raw),
+    damage_dealt_total: r2(t.dealt),
+    damage_absorbed_defense_total: r2(t.absorbedDefense),
+    damage_absorbed_bioshield_total: r2(t.absorbedShield),
+    overkill_damage_total: r2(t.overkill),
+    units_saved_by_bunker: countsBy(stacks, i, (s) => s.bunkered),
+    plunder,
+    instant_salvage: salvage,
+  };
+}
+
 function emptyReport(input: BattleInput, seed: string, outcome: BattleOutcome, error?: string): CombatReport {
   const target = toCoordsTuple(input.target.coords);
   return {
@@ -147,36 +174,13 @@ export function resolveBattle(input: BattleInput, rng: Rng): CombatReport {
 
   const rooms = cargoRooms(input, stacks);
   const loot = outcome === 'VICTORY_ATTACKER' ? plunder(catalogue, input, targetEffects, rooms) : rooms.map((): Resources => ({}));
-  const freeRooms = rooms.map((room, i) => room - Object.values(loot[i] ?? {}).reduce((a, b) => a + b, 0));
+  const freeRooms = rooms.map((room, i) => room - totalResources(loot[i] ?? {}));
   const wreckage = wreckageOf(catalogue, stacks);
   const salvaged = instantSalvage(catalogue, input, wreckage, cargoRooms(input, stacks, true), freeRooms);
   const salvagedTotal = salvaged.reduce(addResources, {});
   const lootTotal = loot.reduce(addResources, {});
 
-  const participant_results = input.participants.map((p, i): ParticipantResult => {
-    const t = sumTotals(totals, i);
-    return {
-      role: p.role, user_id: p.user_id, username: p.username, participant_index: i,
-      is_stationed_ally: p.is_stationed_ally ?? false,
-      origin_coords: coordsOf(p.origin_coords),
-      origin_coords_str: p.origin_coords ? coordsOf(p.origin_coords)!.join(':') : null,
-      initial_units: countsBy(stacks, i, (s) => s.initial, (s) => !s.isDefense),
-      initial_defenses: countsBy(stacks, i, (s) => s.initial, (s) => s.isDefense),
-      losses_total: lossList(countsBy(stacks, i, (s) => s.initial - s.bunkered - survivorsOf(s))),
-      wounded_total: countsBy(stacks, i, (s) => s.wounded),
-      regenerated_units: countsBy(stacks, i, (s) => s.regenerated),
-      repaired_defenses: countsBy(stacks, i, (s) => s.repaired),
-      survivors: countsBy(stacks, i, survivorsOf),
-      raw_damage_output_total: r2(t.raw),
-      damage_dealt_total: r2(t.dealt),
-      damage_absorbed_defense_total: r2(t.absorbedDefense),
-      damage_absorbed_bioshield_total: r2(t.absorbedShield),
-      overkill_damage_total: r2(t.overkill),
-      units_saved_by_bunker: countsBy(stacks, i, (s) => s.bunkered),
-      plunder: loot[i] ?? {},
-      instant_salvage: salvaged[i] ?? {},
-    };
-  });
+  const participant_results = input.participants.map((_, i) => participantResult(input, stacks, sumTotals(totals, i), i, loot[i] ?? {}, salvaged[i] ?? {}));
 
   let total_unit_value = 0;
   let destroyed_value = 0;
