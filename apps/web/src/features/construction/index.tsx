@@ -1,11 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Stack, Tabs } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StructureDef } from '@brood/game-data';
-import { showSuccess } from '../../lib/toast';
-import { describeApiError } from '../../lib/api-errors';
 import { useUiStore } from '../../stores/ui-store';
-import { useTRPC } from '../../trpc';
 import { useBuildQueue } from '../queue/queue-queries';
 import { useEconomy } from '../territories/economy';
 import { LevelledCard } from './levelled-card';
@@ -13,6 +9,7 @@ import { queuedTargetsOf, structureModel, type LevelledModel } from './levelled-
 import { PanelEmpty, PanelError, PanelLoading } from './panel-states';
 import { TierGroups } from './tier-groups';
 import { useHighlightedKey } from './use-highlight';
+import { useStartConstruction } from './use-start-construction';
 
 const CATEGORIES = ['All', 'Facility', 'Production'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -21,34 +18,6 @@ export const CONSTRUCTION_ERROR_TITLE = 'Error Loading Construction Data';
 
 export function emptyStructuresText(category: Category): string {
   return category === 'All' ? 'No structures found' : `No structures found in the ${category} category`;
-}
-
-/** Starts the next level of a structure: the spec's toasts, the card's own error, fresh queue and stock. */
-function useStartConstruction(territoryId: number) {
-  const trpc = useTRPC();
-  const client = useQueryClient();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const mutation = useMutation(
-    trpc.construction.start.mutationOptions({
-      meta: { errorToast: (info) => `Construction failed: ${info.detail || 'Unknown error'}` },
-      onSettled: () => {
-        void client.invalidateQueries(trpc.construction.queue.queryFilter({ territory_id: territoryId }));
-        void client.invalidateQueries(trpc.territories.pathFilter());
-      },
-    }),
-  );
-  const start = (key: string, name: string) => {
-    setErrors(({ [key]: _, ...rest }) => rest);
-    mutation.mutate(
-      { territory_id: territoryId, structure_key: key },
-      {
-        onSuccess: () => showSuccess(`${name} construction started!`),
-        onError: (error) => setErrors((all) => ({ ...all, [key]: describeApiError(error).detail || 'Unknown error' })),
-      },
-    );
-  };
-  const pendingKey = mutation.isPending ? mutation.variables.structure_key : null;
-  return { start, pendingKey, errors };
 }
 
 /** Buildings tab: the selected territory's structures by category and tier. */

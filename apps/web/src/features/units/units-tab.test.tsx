@@ -1,0 +1,102 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useAuthStore } from '../../stores/auth-store';
+import { useUiStore } from '../../stores/ui-store';
+import { renderWithProviders } from '../../test/render';
+import { economyAnswers, territory } from '../construction/economy-fixtures.test-support';
+import { UnitsTab } from '.';
+
+beforeEach(() => {
+  useAuthStore.getState().setToken('token');
+  useUiStore.getState().resetUi();
+  useUiStore.getState().setSelectedTerritoryId(7);
+});
+
+/** A territory whose hatchery and carapace works can make the tier-1 unit and defenses. */
+const developed = territory({
+  structures: [
+    { structure_key: 'builder_hive', level: 2 },
+    { structure_key: 'brood_hatchery', level: 1 },
+    { structure_key: 'carapace_works', level: 2 },
+  ],
+  resources: [
+    { resource_key: 'fiber', amount: 7_000 },
+    { resource_key: 'crystal', amount: 1_700 },
+    { resource_key: 'biomass', amount: 450 },
+  ],
+});
+
+const card = (key: string) => screen.findByTestId(`card-${key}`);
+const quantity = (el: HTMLElement) => within(el).getByLabelText(/^Quantity of/) as HTMLInputElement;
+const submit = (el: HTMLElement) => within(el).getAllByRole('button').at(-1) as HTMLButtonElement;
+
+describe('UnitsTab', { timeout: 30_000 }, () => {
+  it('sets the max producible and shows totals and biomass for the quantity', async () => {
+    renderWithProviders(<UnitsTab />, economyAnswers(developed));
+    const razorwing = await card('razorwing');
+    // razorwing costs fiber 2000, crystal 800, biomass 200: min(7000/2000, 1700/800, 450/200) = 2
+    fireEvent.click(within(razorwing).getByRole('button', { name: /^Max Razorwing/ }));
+    expect(quantity(razorwing).value).toBe('2');
+    expect(within(razorwing).getByTestId('resource-cost').textContent).toContain('4.00k');
+    expect(within(razorwing).getByTestId('biomass').textContent).toBe('1/h');
+    expect(submit(razorwing).textContent).toBe('Recruit');
+    expect(submit(razorwing).disabled).toBe(false);
+  });
+
+  it("turns junk into 0 and answers 'Quantity must be greater than 0.' without calling the server", async () => {
+    const { calls } = renderWithProviders(<UnitsTab />, economyAnswers(developed));
+    const razorwing = await card('razorwing');
+    fireEvent.change(quantity(razorwing), { target: { value: 'lots' } });
+    fireEvent.blur(quantity(razorwing));
+    expect(quantity(razorwing).value).toBe('0');
+    fireEvent.click(submit(razorwing));
+    expect(within(razorwing).getByRole('alert').textContent).toBe('Quantity must be greater than 0.');
+    expect(calls.some((c) => c.path === 'recruitment.start')).toBe(false);
+  });
+
+  it('recruits with the spec toast and then offers Recruit More', async () => {
+    const now = Date.now();
+    let queued = false;
+    const { calls } = renderWithProviders(
+      <UnitsTab />,
+      economyAnswers(developed, (path) => {
+        if (path === 'recruitment.start') {
+          queued = true;
+          return { id: 'b1' };
+        }
+        if (path === 'recruitment.queue' && queued) {
+          return [{ id: 'b1', created_at: new Date(now), start_time: new Date(now), end_time: new Date(now + 90_000), territory_id: 7, quantity: 1, quantity_delivered: 0, duration_per_item_s: 90, completion_time: new Date(now + 90_000), unit_key: 'razorwing' }];
+        }
+        return undefined;
+      }),
+    );
+    fireEvent.click(submit(await card('razorwing')));
+    expect(await screen.findByText('Razorwing recruitment started!')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'recruitment.start')?.input).toEqual({ territory_id: 7, unit_key: 'razorwing', quantity: 1 });
+    await waitFor(async () => expect(submit(await card('razorwing')).textContent).toBe('Recruit More'));
+  });
+
+  it('filters by archetype chip, clears, and shows the empty sentence when nothing matches', async () => {
+    renderWithProviders(<UnitsTab />, economyAnswers(developed));
+    await card('razorwing');
+    const filters = screen.getByTestId('filters');
+    expect(within(filters).queryByText('Neutral')).toBeNull();
+    fireEvent.click(within(filters).getByText('Brute'));
+    await waitFor(() => expect(screen.queryByTestId('card-razorwing')).toBeNull());
+    expect(await card('ravager')).toBeTruthy();
+    fireEvent.click(within(filters).getByText('Salvage'));
+    expect(await screen.findByText('No units match your current filters or none are available.')).toBeTruthy();
+    fireEvent.click(within(filters).getByRole('button', { name: 'Clear' }));
+    expect(await card('razorwing')).toBeTruthy();
+  });
+
+  it("shows defenses with their count over the maximum or 'Unlimited'", async () => {
+    renderWithProviders(<UnitsTab />, economyAnswers(developed));
+    await card('razorwing');
+    fireEvent.click(screen.getByRole('tab', { name: 'Build Defenses' }));
+    const thornPit = await card('thorn_pit');
+    expect(within(thornPit).getByTestId('count').textContent).toBe('0 · Unlimited');
+    expect(within(await card('lesser_membrane')).getByTestId('count').textContent).toBe('0 / 1');
+    expect(screen.getByTestId('deployed-defenses').textContent).toContain('Deployed Defenses');
+  });
+});
