@@ -18,13 +18,17 @@ export interface TestApi {
 
 /**
  * An api on a fresh database of its own: real PostgreSQL, real pg-boss, real tokens and hashes.
+ * `sameDatabaseAs` starts a second api process's worth of state (ORM, pg-boss, services) on another
+ * api's database and secret, as a second process behind a load balancer would be; close it first.
  * `overrides` are env values (e.g. `{ JWT_TTL_SECONDS: '1', UNIVERSE_OVERRIDES: '{"universe_speed_factor":100}' }`).
  * Call in `beforeAll`, `close()` in `afterAll`.
  */
-export async function createTestApi(overrides: Record<string, string> = {}): Promise<TestApi> {
-  const db = await createTestDatabase({ poolMax: 2 });
+export async function createTestApi(overrides: Record<string, string> = {}, options: { sameDatabaseAs?: TestApi } = {}): Promise<TestApi> {
+  const shared = options.sameDatabaseAs;
+  const db = shared ? shared.db : await createTestDatabase({ poolMax: 2 });
+  const secret = shared ? shared.deps.env.JWT_SECRET : randomBytes(24).toString('hex');
   try {
-    const env = EnvSchema.parse({ DATABASE_URL: db.url, JWT_SECRET: randomBytes(24).toString('hex'), LOG_LEVEL: 'silent', DB_POOL_MAX: '5', ...overrides });
+    const env = EnvSchema.parse({ DATABASE_URL: db.url, JWT_SECRET: secret, LOG_LEVEL: 'silent', DB_POOL_MAX: '5', ...overrides });
     const deps = await createApiDeps(env);
     const app = await buildApp(deps);
     await app.ready();
@@ -36,11 +40,11 @@ export async function createTestApi(overrides: Record<string, string> = {}): Pro
       async close() {
         await app.close();
         await closeApiDeps(deps);
-        await db.stop();
+        if (!shared) await db.stop(); // the first api owns the database
       },
     };
   } catch (error) {
-    await db.stop();
+    if (!shared) await db.stop();
     throw error;
   }
 }
