@@ -31,6 +31,10 @@ export const theme = createTheme({
         overlayProps: { backgroundOpacity: 0.6, blur: 4 },
         radius: 'lg',
       },
+      styles: {
+        title: { fontFamily: 'var(--mantine-font-family-headings)', fontWeight: 700, letterSpacing: '0.04em' },
+        content: { border: '1px solid var(--bs-edge)', boxShadow: 'var(--bs-glow), 0 24px 80px rgba(0, 0, 0, 0.6)' },
+      },
     },
     Menu: { defaultProps: { shadow: 'xl', radius: 'md', withinPortal: true } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 150 } },

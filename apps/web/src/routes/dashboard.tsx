@@ -1,6 +1,5 @@
 import { useEffect, type ComponentType } from 'react';
 import { AppShell, Box, Center, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { ArmyTab } from '../features/army';
 import { AllianceTab } from '../features/alliance';
 import { ConstructionTab } from '../features/construction';
@@ -12,8 +11,8 @@ import { RankTab } from '../features/rank';
 import { ResearchTab } from '../features/research';
 import { ResourceBar } from '../features/resources';
 import { UnitsTab } from '../features/units';
-import { GameHeader } from '../components/shell/game-header';
-import { MOBILE_QUERY, WIDE_QUERY } from '../components/shell/breakpoints';
+import { GameHeader, useHeaderHeight } from '../components/shell/game-header';
+import { useIsMobile, useIsWide } from '../components/shell/breakpoints';
 import { isFullWidthTab, isTabEnabled, mainTabDef, needsTerritorySelection } from '../components/shell/main-tabs';
 import { NoTerritorySelected } from '../components/shell/no-territory';
 import { PanelBoundary } from '../components/shell/panel-boundary';
@@ -34,7 +33,6 @@ const TAB_CONTENT: Record<MainTab, ComponentType> = {
   ALLIANCE: AllianceTab,
 };
 
-export const HEADER_HEIGHT = 60;
 export const BOTTOM_BAR_HEIGHT = 60;
 
 /** Applies tab requests from elsewhere (map focus, movement orders, rank link) and returns the active tab. */
@@ -75,15 +73,16 @@ function TabContent({ tab, profileLoaded }: { tab: MainTab; profileLoaded: boole
 export function DashboardPage() {
   const [tab, selectTab] = useActiveTab();
   const profileLoaded = useAuthStore((s) => s.currentUser !== null);
-  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
-  const isWide = useMediaQuery(WIDE_QUERY) ?? true;
+  const isMobile = useIsMobile();
+  const isWide = useIsWide();
+  const headerHeight = useHeaderHeight();
   const fullWidth = isFullWidthTab(tab);
   const queueInAside = isWide && !fullWidth;
   const queueBelow = !isWide && !fullWidth;
 
   return (
     <AppShell
-      header={{ height: HEADER_HEIGHT }}
+      header={{ height: headerHeight }}
       navbar={{ width: { sm: 200, lg: 220 }, breakpoint: 'sm', collapsed: { mobile: true } }}
       aside={{ width: 340, breakpoint: 'lg', collapsed: { desktop: !queueInAside, mobile: true } }}
       footer={{ height: BOTTOM_BAR_HEIGHT, collapsed: !isMobile }}
@@ -100,9 +99,11 @@ export function DashboardPage() {
         <GameHeader />
       </AppShell.Header>
 
-      <AppShell.Navbar>
-        <TabSidebar active={tab} profileLoaded={profileLoaded} onSelect={selectTab} />
-      </AppShell.Navbar>
+      {!isMobile && (
+        <AppShell.Navbar>
+          <TabSidebar active={tab} profileLoaded={profileLoaded} onSelect={selectTab} />
+        </AppShell.Navbar>
+      )}
 
       <AppShell.Main>
         <Stack gap="md" data-testid="dashboard" data-active-tab={tab}>
@@ -139,9 +140,11 @@ export function DashboardPage() {
         </AppShell.Aside>
       )}
 
-      <AppShell.Footer hiddenFrom="sm">
-        <BottomTabBar active={tab} profileLoaded={profileLoaded} onSelect={selectTab} />
-      </AppShell.Footer>
+      {isMobile && (
+        <AppShell.Footer>
+          <BottomTabBar active={tab} profileLoaded={profileLoaded} onSelect={selectTab} />
+        </AppShell.Footer>
+      )}
     </AppShell>
   );
 }

@@ -60,7 +60,7 @@ export function LoginPage() {
         </Alert>
       )}
       {shownError && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="auth-error">
           {shownError}
         </Alert>
       )}

@@ -2,19 +2,19 @@ import { AppShell, Anchor, Container, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { NotificationsPage } from '../features/notifications';
-import { GameHeader } from '../components/shell/game-header';
+import { GameHeader, useHeaderHeight } from '../components/shell/game-header';
 import { PanelBoundary } from '../components/shell/panel-boundary';
 import { useAuthStore } from '../stores/auth-store';
-import { HEADER_HEIGHT } from './dashboard';
 
 export const LOGIN_REQUIRED = 'Please log in to view this page.';
 
 /** /notifications: the signed-in player's notifications page under the common header. */
 export function NotificationsRoutePage() {
   const signedIn = useAuthStore((s) => s.isAuthenticated);
+  const headerHeight = useHeaderHeight();
   return (
     <AppShell
-      header={{ height: HEADER_HEIGHT }}
+      header={{ height: headerHeight }}
       padding={{ base: 'xs', sm: 'md' }}
       styles={{ header: { background: 'var(--bs-glass-strong)', backdropFilter: 'blur(12px)', borderColor: 'var(--bs-edge)' } }}
     >

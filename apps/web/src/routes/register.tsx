@@ -73,7 +73,7 @@ export function RegisterPage() {
         </Text>
       </Stack>
       {shownError && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="auth-error">
           {shownError}
         </Alert>
       )}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Group, Menu, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconPhotoEdit, IconShieldCheck, IconTrophy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -9,8 +8,7 @@ import { logout } from '../../lib/session';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore } from '../../stores/ui-store';
 import { BroodAvatar } from '../avatar/brood-avatar';
-import { AvatarModal } from './avatar-modal';
-import { ClaimAccountModal } from './claim-account-modal';
+import { useAccountModals } from './account-modals';
 import { ExpiryCountdown } from './expiry-countdown';
 
 export interface UserMenuProps {
@@ -27,8 +25,7 @@ export function UserMenu({ compact = false, rank = null, showExpiry = true }: Us
   const user = useAuthStore((s) => s.currentUser);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [avatarOpened, avatarModal] = useDisclosure(false);
-  const [claimOpened, claimModal] = useDisclosure(false);
+  const { openAvatar, openClaim } = useAccountModals();
   const [menuOpened, setMenuOpened] = useState(false);
 
   if (!user) {
@@ -48,7 +45,7 @@ export function UserMenu({ compact = false, rank = null, showExpiry = true }: Us
 
   return (
     <Group gap={compact ? 8 : 'md'} wrap="nowrap">
-      {showExpiry && user.is_test_account && <ExpiryCountdown expiresAt={user.expires_at} compact={compact} onClick={claimModal.open} />}
+      {showExpiry && user.is_test_account && <ExpiryCountdown expiresAt={user.expires_at} compact={compact} onClick={openClaim} />}
       <Menu opened={menuOpened} onChange={setMenuOpened} position="bottom-end" width={260} offset={8}>
         <Menu.Target>
           <UnstyledButton aria-label={`Account menu for ${user.username}`} data-testid="user-menu">
@@ -91,11 +88,11 @@ export function UserMenu({ compact = false, rank = null, showExpiry = true }: Us
             </Menu.Label>
           )}
           <Menu.Divider />
-          <Menu.Item leftSection={<IconPhotoEdit size={16} />} onClick={avatarModal.open}>
+          <Menu.Item leftSection={<IconPhotoEdit size={16} />} onClick={openAvatar}>
             Change Avatar
           </Menu.Item>
           {user.is_test_account && (
-            <Menu.Item leftSection={<IconShieldCheck size={16} />} color="acid" onClick={claimModal.open}>
+            <Menu.Item leftSection={<IconShieldCheck size={16} />} color="acid" onClick={openClaim}>
               Claim Account
             </Menu.Item>
           )}
@@ -105,8 +102,6 @@ export function UserMenu({ compact = false, rank = null, showExpiry = true }: Us
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <AvatarModal opened={avatarOpened} onClose={avatarModal.close} />
-      {user.is_test_account && <ClaimAccountModal opened={claimOpened} onClose={claimModal.close} />}
     </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, NavLink, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { MainTab } from '../../stores/ui-store';
 import { MAIN_TAB_DEFS, isTabEnabled } from './main-tabs';
 import classes from './tab-nav.module.css';
@@ -48,21 +48,20 @@ export function BottomTabBar({ active, profileLoaded, onSelect }: TabNavProps) {
       {MAIN_TAB_DEFS.map(({ tab, label, icon: Icon }) => {
         const enabled = isTabEnabled(tab, profileLoaded);
         return (
-          <Tooltip key={tab} label={label} position="top" disabled={!enabled}>
-            <UnstyledButton
-              role="tab"
-              aria-selected={active === tab}
-              aria-label={label}
-              data-tab={tab}
-              data-active={active === tab || undefined}
-              disabled={!enabled}
-              onClick={() => onSelect(tab)}
-              className={classes.bottomButton}
-            >
-              <Icon size={22} stroke={1.6} />
-              <span className={classes.bottomLabel}>{label}</span>
-            </UnstyledButton>
-          </Tooltip>
+          <UnstyledButton
+            key={tab}
+            role="tab"
+            aria-selected={active === tab}
+            aria-label={label}
+            data-tab={tab}
+            data-active={active === tab || undefined}
+            disabled={!enabled}
+            onClick={() => onSelect(tab)}
+            className={classes.bottomButton}
+          >
+            <Icon size={22} stroke={1.6} />
+            <span className={classes.bottomLabel}>{label}</span>
+          </UnstyledButton>
         );
       })}
     </Box>
