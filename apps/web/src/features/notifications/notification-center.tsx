@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Checkbox, Chip, Group, Modal, ScrollArea, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Chip, Group, Modal, Stack, Tooltip } from '@mantine/core';
 import { IconChecks, IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import { navigateTo } from '../../lib/navigation';
 import { CardEnvironmentContext } from './card-context';
@@ -20,20 +20,18 @@ export function NotificationCenter({ opened, onClose }: { opened: boolean; onClo
   const items = feed.data?.pages.flat() ?? [];
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Notifications" size="lg" scrollAreaComponent={ScrollArea.Autosize} data-testid="notification-center">
+    <Modal opened={opened} onClose={onClose} title="Notifications" size="lg" data-testid="notification-center">
       <CardEnvironmentContext.Provider value={{ onNavigate: onClose }}>
         <Stack gap="sm">
-          <ScrollArea type="never" offsetScrollbars={false}>
-            <Chip.Group multiple={false} value={filterKey} onChange={(v) => setFilterKey(v as CentreFilterKey)}>
-              <Group gap={6} wrap="nowrap">
-                {FILTER_KEYS.map((key) => (
-                  <Chip key={key} value={key} size="xs" color="acid" variant="outline">
-                    {CENTRE_FILTERS[key].label}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
-          </ScrollArea>
+          <Chip.Group multiple={false} value={filterKey} onChange={(v) => setFilterKey(v as CentreFilterKey)}>
+            <Group gap={6} wrap="wrap" role="radiogroup" aria-label="Filter notifications">
+              {FILTER_KEYS.map((key) => (
+                <Chip key={key} value={key} size="xs" color="acid" variant="outline">
+                  {CENTRE_FILTERS[key].label}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
           <Group justify="space-between">
             <Checkbox
               label="Show Read"
