@@ -22,8 +22,6 @@ export interface RealtimeOptions {
 
 export interface Realtime {
   close(): Promise<void>;
-  /** Open sockets on this process (for health and tests). */
-  connections(): number;
 }
 
 /** Refuses an upgrade with a plain HTTP answer (the browser sees a failed connection; tools see the reason). */
@@ -94,7 +92,6 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
   await Promise.race([listener.ready, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
 
   return {
-    connections: () => sockets.size,
     async close() {
       clearInterval(heartbeat);
       app.server.off('upgrade', onUpgrade);

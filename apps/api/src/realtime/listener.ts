@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import { GAME_EVENTS_CHANNEL, type GameEventPayload } from '@brood/world';
+import { GAME_EVENTS_CHANNEL } from '@brood/world';
 
 /** What `publishEvent` puts on the channel. */
 const GameEventSchema = z.object({ user_id: z.number().int(), event: z.string().min(1), data: z.unknown() });
-export type GameEvent = GameEventPayload;
+export type GameEvent = z.infer<typeof GameEventSchema>;
 
 export interface ListenerOptions {
   connectionString: string;

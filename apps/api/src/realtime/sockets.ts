@@ -55,10 +55,4 @@ export class SocketRegistry {
     for (const set of this.byUser.values()) for (const socket of set) socket.close(code, reason);
     this.byUser.clear();
   }
-
-  get size(): number {
-    let n = 0;
-    for (const set of this.byUser.values()) n += set.size;
-    return n;
-  }
 }
