@@ -3,7 +3,7 @@ import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '@brood/api';
-import { errorStatus, handleApiError, pathFromKey } from './lib/api-errors';
+import { errorStatus, handleApiError, pathFromKey, statusAwareFetch } from './lib/api-errors';
 import { expireSession } from './lib/session';
 import { useAuthStore } from './stores/auth-store';
 
@@ -45,6 +45,7 @@ export const vanilla = createTRPCClient<AppRouter>({
     httpBatchLink({
       url: '/trpc',
       transformer: superjson,
+      fetch: statusAwareFetch,
       headers() {
         const token = useAuthStore.getState().token;
         return token ? { Authorization: `Bearer ${token}` } : {};

@@ -7,6 +7,7 @@ import {
   CONFLICT,
   FORBIDDEN,
   GENERIC_ERROR,
+  HttpStatusError,
   LOGIN_FAILED,
   NETWORK_ERROR,
   NOT_FOUND,
@@ -128,6 +129,19 @@ describe('handleApiError: toasts and the 401 sign-out', () => {
     handleApiError(serverError(401, 'Not authenticated'), { onSessionExpired });
     expect(shown).toEqual([]);
     expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('the same error from several calls at once shows once', () => {
+    const onSessionExpired = vi.fn();
+    for (let i = 0; i < 5; i += 1) handleApiError(serverError(500, 'Database unavailable'), { onSessionExpired });
+    expect(shown.map((s) => s.message)).toEqual(['Database unavailable']);
+  });
+
+  it('a non-JSON error answer (a proxy page) keeps its status and reads as the generic sentence', () => {
+    const proxy = TRPCClientError.from(new HttpStatusError(502, 'Bad Gateway'));
+    expect(describeApiError(proxy)).toMatchObject({ status: 502, message: GENERIC_ERROR, sessionExpired: false });
+    const garbled = TRPCClientError.from(new SyntaxError('Unexpected end of JSON input'));
+    expect(describeApiError(garbled)).toMatchObject({ status: null, message: GENERIC_ERROR });
   });
 
   it('a call can word its own toast or silence it', () => {

@@ -13,7 +13,27 @@ export const FORBIDDEN = 'You do not have permission to perform this action.';
 export const NOT_FOUND = 'The requested resource was not found.';
 export const CONFLICT = 'A conflict occurred. Please check your input.';
 export const NETWORK_ERROR = 'Network error. Please check your connection or try again later.';
-export const GENERIC_ERROR = 'An unexpected error occurred. Please try again.';
+export const GENERIC_ERROR = 'An unexpected error occurred. Please try again later.';
+
+/**
+ * A response that is not the api's JSON (a proxy's 502 page, an empty 500): thrown by the tRPC
+ * link's fetch so the status survives (tRPC itself only reports the JSON parse failure).
+ */
+export class HttpStatusError extends Error {
+  constructor(readonly status: number, statusText: string) {
+    super(`HTTP ${status}${statusText ? ` ${statusText}` : ''}`);
+    this.name = 'HttpStatusError';
+  }
+}
+
+/** fetch for the tRPC links: non-JSON error responses become HttpStatusError. */
+export const statusAwareFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  if (!response.ok && !(response.headers.get('content-type') ?? '').includes('json')) {
+    throw new HttpStatusError(response.status, response.statusText);
+  }
+  return response;
+};
 
 /** The login call: a 401 there is a wrong password, not an expired session. */
 export const LOGIN_PATHS: ReadonlySet<string> = new Set(['auth.token', 'auth.login']);
@@ -71,6 +91,9 @@ interface ErrorFacts {
 }
 
 function readFacts(error: unknown, pathHint?: string): ErrorFacts {
+  if (error instanceof TRPCClientError && error.cause instanceof HttpStatusError) {
+    return { status: error.cause.status, detail: null, path: pathHint ?? null, noResponse: false, message: error.message };
+  }
   if (error instanceof TRPCClientError) {
     const data = (error.data ?? null) as { httpStatus?: unknown; path?: unknown; validation?: unknown } | null;
     const meta = error.meta as { response?: { status?: unknown } } | undefined;
@@ -100,6 +123,10 @@ export function describeApiError(error: unknown, pathHint?: string): ApiErrorInf
   const detail = facts.detail ?? facts.message ?? GENERIC_ERROR;
   if (facts.noResponse) {
     if (error instanceof TRPCClientError) {
+      // A body that is not JSON came back: there was an answer, but not one we can read.
+      if ((error.cause as { name?: unknown } | undefined)?.name === 'SyntaxError') {
+        return { status: null, message: GENERIC_ERROR, detail: GENERIC_ERROR, sessionExpired: false };
+      }
       const message = isNetworkFailure(error) ? NETWORK_ERROR : `Error sending request: ${facts.message}`;
       return { status: null, message, detail: message, sessionExpired: false };
     }

@@ -13,13 +13,22 @@ export interface ToastOptions {
   id?: string;
 }
 
-export function showError(message: string, options: ToastOptions = {}): string {
+/** The same error from several calls at once (a server restart, say) shows once while it is on screen. */
+const visibleErrors = new Map<string, number>();
+
+export function showError(message: string, options: ToastOptions = {}): string | null {
+  const now = Date.now();
+  const autoClose = options.autoClose ?? ERROR_TOAST_MS;
+  for (const [text, shownUntil] of visibleErrors) if (shownUntil <= now) visibleErrors.delete(text);
+  const until = visibleErrors.get(message);
+  if (!options.id && until !== undefined && until > now) return null;
+  visibleErrors.set(message, now + autoClose);
   return notifications.show({
     color: 'red',
     message,
     title: options.title,
     id: options.id,
-    autoClose: options.autoClose ?? ERROR_TOAST_MS,
+    autoClose,
     withBorder: true,
     'data-toast': 'error',
   });
