@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Checkbox, Chip, Group, Modal, Stack, Tooltip } from '@mantine/core';
 import { IconChecks, IconExternalLink, IconRefresh } from '@tabler/icons-react';
+import { useIsMobile } from '../../components/shell/breakpoints';
 import { navigateTo } from '../../lib/navigation';
 import { CardEnvironmentContext } from './card-context';
 import { NotificationList } from './notification-list';
@@ -18,9 +19,10 @@ export function NotificationCenter({ opened, onClose }: { opened: boolean; onClo
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
   const items = feed.data?.pages.flat() ?? [];
+  const isMobile = useIsMobile();
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Notifications" size="lg" data-testid="notification-center">
+    <Modal opened={opened} onClose={onClose} title="Notifications" size="lg" fullScreen={isMobile} data-testid="notification-center">
       <CardEnvironmentContext.Provider value={{ onNavigate: onClose }}>
         <Stack gap="sm">
           <Chip.Group multiple={false} value={filterKey} onChange={(v) => setFilterKey(v as CentreFilterKey)}>
