@@ -36,6 +36,18 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <Stack gap="md">{children}</Stack>
         </Paper>
       </Box>
+      <Stack hiddenFrom="sm" align="center" gap="xs" aria-hidden>
+        <Group gap={10} justify="center">
+          {ORBIT.slice(0, 5).map((id, index) => (
+            <Box key={id} className={classes.orbiter} style={{ animationDelay: `${index * -1.3}s` }}>
+              <BroodAvatar avatarId={id} size={index === 2 ? 48 : 38} />
+            </Box>
+          ))}
+        </Group>
+        <Text c="dimmed" fz="xs" ta="center" maw={300}>
+          Breed living fleets and strike rival broods, alone or with your alliance.
+        </Text>
+      </Stack>
     </Box>
   );
 }
