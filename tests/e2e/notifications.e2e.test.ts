@@ -128,8 +128,8 @@ describe('notifications in the browser', () => {
     await card.getByRole('button', { name: 'Mark as read' }).click();
     await page.waitForFunction(() => !document.querySelector('[data-testid="notification-badge"]'));
     expect(await card.getAttribute('data-read')).toBe('true');
-    // The server agrees.
-    expect(await api<{ unread_count: number }>(me, 'GET', '/notifications/unread-count')).toEqual({ unread_count: 0 });
+    // The server agrees (the card and badge change at once; the call lands a moment later).
+    await expect.poll(() => api<{ unread_count: number }>(me, 'GET', '/notifications/unread-count'), { timeout: 10_000 }).toEqual({ unread_count: 0 });
     expect(me.errors).toEqual([]);
     await me.context.close();
   });
@@ -181,7 +181,7 @@ describe('notifications in the browser', () => {
     const welcome = cards.filter({ hasText: 'Welcome to the swarm' });
     await welcome.click();
     await page.waitForFunction(() => document.querySelector('[data-testid="notification-card"]')?.getAttribute('data-read') === 'true');
-    expect(await api<{ unread_count: number }>(me, 'GET', '/notifications/unread-count')).toEqual({ unread_count: unread - 1 });
+    await expect.poll(() => api<{ unread_count: number }>(me, 'GET', '/notifications/unread-count'), { timeout: 10_000 }).toEqual({ unread_count: unread - 1 });
     expect(me.errors).toEqual([]);
     await me.context.close();
   });
