@@ -9,6 +9,8 @@ import { DashboardPage } from './routes/dashboard';
 import { NotificationsRoutePage } from './routes/notifications';
 
 const isSignedIn = () => useAuthStore.getState().isAuthenticated;
+/** An auth error shown on /login or /register belongs to that visit: leaving the page forgets it. */
+const forgetAuthError = () => useAuthStore.getState().setError(null);
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -30,6 +32,7 @@ const loginRoute = createRoute({
   beforeLoad: ({ search }) => {
     if (isSignedIn()) throw redirect({ href: safeRedirect(search.redirect), replace: true });
   },
+  onLeave: forgetAuthError,
   component: LoginPage,
 });
 
@@ -39,6 +42,7 @@ const registerRoute = createRoute({
   beforeLoad: () => {
     if (isSignedIn()) throw redirect({ to: '/', replace: true });
   },
+  onLeave: forgetAuthError,
   component: RegisterPage,
 });
 

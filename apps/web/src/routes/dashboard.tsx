@@ -1,4 +1,5 @@
 import { useEffect, type ComponentType } from 'react';
+import { useDocumentTitle } from '@mantine/hooks';
 import { AppShell, Box, Center, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { ArmyTab } from '../features/army';
 import { AllianceTab } from '../features/alliance';
@@ -76,6 +77,7 @@ export function DashboardPage() {
   const isMobile = useIsMobile();
   const isWide = useIsWide();
   const headerHeight = useHeaderHeight();
+  useDocumentTitle(`${mainTabDef(tab).label} · Broodspace`);
   const fullWidth = isFullWidthTab(tab);
   const queueInAside = isWide && !fullWidth;
   const queueBelow = !isWide && !fullWidth;

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useDocumentTitle } from '@mantine/hooks';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -20,6 +21,7 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<string | null>(null);
+  useDocumentTitle('Sign in · Broodspace');
 
   const login = useMutation(
     trpc.auth.token.mutationOptions({

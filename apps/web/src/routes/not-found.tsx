@@ -1,4 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { BroodEmblem } from '../components/brand';
 
@@ -6,6 +7,7 @@ export const NOT_FOUND_TEXT = 'Oops! The page you are looking for does not exist
 
 /** Any path the router does not know. */
 export function NotFoundPage() {
+  useDocumentTitle('Lost in space · Broodspace');
   return (
     <Center mih="100dvh" p="lg">
       <Stack align="center" gap="lg" maw={520} ta="center">

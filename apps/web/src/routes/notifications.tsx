@@ -1,5 +1,6 @@
 import { AppShell, Anchor, Container, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { NotificationsPage } from '../features/notifications';
 import { GameHeader, useHeaderHeight } from '../components/shell/game-header';
@@ -12,6 +13,7 @@ export const LOGIN_REQUIRED = 'Please log in to view this page.';
 export function NotificationsRoutePage() {
   const signedIn = useAuthStore((s) => s.isAuthenticated);
   const headerHeight = useHeaderHeight();
+  useDocumentTitle('Notifications · Broodspace');
   return (
     <AppShell
       header={{ height: headerHeight }}

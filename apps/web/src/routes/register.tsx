@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useDocumentTitle } from '@mantine/hooks';
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBolt } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +25,7 @@ export function RegisterPage() {
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<string | null>(null);
   const [guestError, setGuestError] = useState<string | null>(null);
+  useDocumentTitle('Join the Fray · Broodspace');
 
   const register = useMutation(
     trpc.auth.register.mutationOptions({
