@@ -1,12 +1,11 @@
-import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { registerNavigator, safeRedirect } from './lib/navigation';
 import { useAuthStore } from './stores/auth-store';
 import { LoginPage } from './routes/login';
 import { RegisterPage } from './routes/register';
 import { NotFoundPage } from './routes/not-found';
 import { AuthenticatedLayout } from './routes/authenticated-layout';
-import { DashboardPage } from './routes/dashboard';
-import { NotificationsRoutePage } from './routes/notifications';
+import { RoutePending } from './routes/route-pending';
 
 const isSignedIn = () => useAuthStore.getState().isAuthenticated;
 /** An auth error shown on /login or /register belongs to that visit: leaving the page forgets it. */
@@ -67,13 +66,14 @@ const indexRoute = createRoute({
 const dashboardRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/dashboard',
-  component: DashboardPage,
+  // The game screens load on demand: the sign-in pages stay small.
+  component: lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage'),
 });
 
 const notificationsRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/notifications',
-  component: NotificationsRoutePage,
+  component: lazyRouteComponent(() => import('./routes/notifications'), 'NotificationsRoutePage'),
 });
 
 const routeTree = rootRoute.addChildren([
@@ -86,6 +86,7 @@ export const router = createRouter({
   routeTree,
   defaultPreload: false,
   defaultNotFoundComponent: NotFoundPage,
+  defaultPendingComponent: RoutePending,
   scrollRestoration: true,
 });
 
