@@ -73,8 +73,9 @@ export function UserMenu({ compact = false, rank = null, showExpiry = true }: Us
                 <Text fw={700} c="bright" truncate>
                   {user.username}
                 </Text>
-                <Text fz="xs" c="dimmed">
+                <Text fz="xs" c="dimmed" truncate>
                   {user.is_test_account ? 'Guest commander' : 'Commander'}
+                  {user.alliance_membership ? ` · [${user.alliance_membership.alliance_tag}] ${user.alliance_membership.alliance_name}` : ''}
                 </Text>
               </Stack>
             </Group>
