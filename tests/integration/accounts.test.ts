@@ -140,6 +140,15 @@ describe('login throttling', () => {
     expect(locked.json()).toEqual({ detail: 'Too many failed login attempts. Try again in 15 minutes.' });
   });
 
+  it('counts failures per account, whether it is named by username or by email', async () => {
+    await register({ username: 'twofaced', email: 'twofaced@hive.test', password: 'spawning-pools' });
+    for (let i = 0; i < 5; i += 1) {
+      const name = i % 2 === 0 ? 'twofaced' : 'TwoFaced@hive.test';
+      expect((await login({ username: name, password: 'guess' }, `10.3.0.${i}`)).statusCode).toBe(401);
+    }
+    expect((await login({ username: 'twofaced@hive.test', password: 'spawning-pools' }, '10.3.0.99')).statusCode).toBe(429);
+  });
+
   it('lets the username in again once its failures are 15 minutes old', async () => {
     await api.db.orm.em.fork().execute(`update login_attempts set attempted_at = attempted_at - interval '15 minutes' where identifier = 'target'`);
     expect((await login({ username: 'target', password: 'spawning-pools' }, '10.1.0.100')).statusCode).toBe(200);

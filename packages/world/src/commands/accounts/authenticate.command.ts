@@ -42,16 +42,18 @@ async function lockedForMinutes(em: EntityManager, identifier: string, ip: strin
  */
 export async function authenticate(deps: AccountDeps, credentials: Credentials, now: Date): Promise<{ id: number; username: string }> {
   const em = deps.em.fork();
-  const identifier = credentials.identifier.trim().toLowerCase();
+  const typed = credentials.identifier.trim().toLowerCase();
   const ip = credentials.ip.slice(0, 64);
-  const minutes = await lockedForMinutes(em, identifier, ip, now);
-  if (minutes > 0) throw fail.tooMany(ACCOUNT_MESSAGES.tooManyFailures(minutes));
-
   // lower() = lower(), not ILIKE: '_' is a username character and a LIKE wildcard.
   const [user] = await em.execute<SignInRow[]>(
     'select id, username, password_hash, is_test_account, expires_at from users where lower(username) = ? or lower(email) = ? limit 1',
-    [identifier, identifier],
+    [typed, typed],
   );
+  // Failures count per account, whether it was named by username or by email.
+  const identifier = user ? user.username.toLowerCase() : typed;
+  const minutes = await lockedForMinutes(em, identifier, ip, now);
+  if (minutes > 0) throw fail.tooMany(ACCOUNT_MESSAGES.tooManyFailures(minutes));
+
   const hash = user?.password_hash ?? (await (decoyHash ??= deps.passwords.hash('decoy-password-nobody-has')));
   const valid = (await deps.passwords.verify(hash, credentials.password)) && user !== undefined;
   const expired = user?.is_test_account && user.expires_at !== null && new Date(user.expires_at) <= now;
@@ -59,7 +61,7 @@ export async function authenticate(deps: AccountDeps, credentials: Credentials, 
     await em.insert(LoginAttempt, { identifier, ip, attemptedAt: now });
     throw fail.unauthorized(ACCOUNT_MESSAGES.badLogin);
   }
-  await em.nativeDelete(LoginAttempt, { identifier }); // a success forgives this username's failures (not the address's)
+  await em.nativeDelete(LoginAttempt, { identifier }); // a success forgives this account's failures (not the address's)
   return { id: user.id, username: user.username };
 }
 
