@@ -103,11 +103,23 @@ export function EmpireTable({ gameData, columns, technologies, stats }: EmpireTa
                   No active effects yet.
                 </Text>
               ) : (
-                <Group gap={6}>
+                <Group gap={6} data-testid="global-effects">
                   {stats.formatted_general_effects.map((e, i) => (
-                    <Badge key={i} variant="light" color={e.category === 'STRUCTURE' ? 'gray' : 'brood'} style={{ textTransform: 'none' }} title={e.source}>
-                      {e.name} {e.value} · {e.source}
-                    </Badge>
+                    <Text
+                      key={i}
+                      fz="xs"
+                      px={8}
+                      py={2}
+                      style={{ borderRadius: 6, background: e.category === 'STRUCTURE' ? 'rgba(255,255,255,0.05)' : 'rgba(151,71,255,0.14)' }}
+                    >
+                      <Text span fw={700} fz="xs">
+                        {e.name} {e.value}
+                      </Text>
+                      <Text span c="dimmed" fz="xs">
+                        {' '}
+                        · {e.source}
+                      </Text>
+                    </Text>
                   ))}
                 </Group>
               )}

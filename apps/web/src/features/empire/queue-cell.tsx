@@ -1,8 +1,7 @@
 import { Stack, Text } from '@mantine/core';
-import { formatCountdown } from '../../lib/format';
 import { queueRows } from '../queue';
 import { useNow } from '../queue/queue-item-row';
-import { queueProgress } from '../queue/queue-progress';
+import { countdownText, queueProgress } from '../queue/queue-progress';
 import type { BuildQueueItem, DefenseQueueItem, RecruitmentQueueItem } from '../queue/queue-queries';
 import type { GameData } from '../territories/queries';
 
@@ -26,7 +25,7 @@ export function QueueCell(props: CellProps) {
     <Stack gap={2}>
       {rows.map((row) => {
         const p = queueProgress(row.start, row.end, now);
-        const when = !p ? 'Invalid time' : p.phase === 'waiting' ? `Starts in ${formatCountdown(p.startMs, now)}` : formatCountdown(p.endMs, now);
+        const when = !p ? 'Invalid time' : p.phase === 'waiting' ? `Starts in ${countdownText(p.startsInMs)}` : p.phase === 'running' ? countdownText(p.remainingMs) : 'Finished';
         return (
           <Text key={row.id} fz="xs" lh={1.3}>
             {row.name} <Text span c="dimmed" fz="xs">{row.detail}</Text>{' '}

@@ -37,7 +37,7 @@ describe('QueueItemRow', { timeout: 20_000 }, () => {
 
     act(() => vi.advanceTimersByTime(3_000 + 2_500));
     expect(percent()).toBe(25);
-    expect(screen.getByTestId('time-left').textContent).toBe('7s');
+    expect(screen.getByTestId('time-left').textContent).toBe('8s');
     act(() => vi.advanceTimersByTime(250));
     expect(percent()).toBe(27.5);
 

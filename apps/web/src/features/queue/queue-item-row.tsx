@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Box, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconX } from '@tabler/icons-react';
-import { formatCountdown } from '../../lib/format';
-import { cancelConfirmation, canCancel, queueProgress } from './queue-progress';
+import { cancelConfirmation, canCancel, countdownText, queueProgress } from './queue-progress';
 
 /** Queue item progress updates every 250 ms (core §9). */
 export const QUEUE_TICK_MS = 250;
@@ -88,7 +87,7 @@ export function QueueItemRow(props: QueueItemRowProps) {
         </Text>
       ) : progress.phase === 'waiting' ? (
         <Text fz="xs" c="dimmed" data-testid="starts-in">
-          Starts in {formatCountdown(progress.startMs, now)}
+          Starts in {countdownText(progress.startsInMs)}
         </Text>
       ) : progress.phase === 'running' ? (
         <Stack gap={3} mt={4}>
@@ -108,7 +107,7 @@ export function QueueItemRow(props: QueueItemRowProps) {
               {props.delivered && ` · ${deliveredAt(props.delivered, progress.startMs, now)}/${props.delivered.total} done`}
             </Text>
             <Text fz={11} ff="monospace" data-testid="time-left">
-              {formatCountdown(progress.endMs, now)}
+              {countdownText(progress.remainingMs)}
             </Text>
           </Group>
         </Stack>

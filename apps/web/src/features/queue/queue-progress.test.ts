@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelConfirmation, canCancel, queueProgress } from './queue-progress';
+import { cancelConfirmation, canCancel, countdownText, queueProgress } from './queue-progress';
 
 const start = Date.parse('2030-01-01T00:00:00Z');
 const end = start + 100_000;
@@ -30,6 +30,13 @@ describe('queue progress', () => {
   it('gives null for an unreadable time (shown as "Invalid time")', () => {
     expect(queueProgress('not a date', end, start)).toBeNull();
     expect(canCancel(null)).toBe(false);
+  });
+
+  it('counts down in whole seconds rounded up, never "Finished" before the end', () => {
+    expect(countdownText(400)).toBe('1s');
+    expect(countdownText(1_000)).toBe('1s');
+    expect(countdownText(1_001)).toBe('2s');
+    expect(countdownText(65_000)).toBe('1m 5s');
   });
 
   it('words the cancel confirmation exactly as the spec', () => {

@@ -4,6 +4,8 @@
  * 250 ms ticker and the tests read the same numbers.
  */
 
+import { formatCountdown } from '../../lib/format';
+
 type Instant = Date | string | number;
 
 export type QueuePhase = 'waiting' | 'running' | 'finished';
@@ -36,6 +38,15 @@ export function queueProgress(start: Instant, end: Instant, now: number): QueueP
   const total = endMs - startMs;
   const percent = total <= 0 ? 100 : Math.min(100, Math.max(0, ((now - startMs) / total) * 100));
   return { phase: 'running', percent, startsInMs: 0, remainingMs: endMs - now, startMs, endMs };
+}
+
+/**
+ * A wait shown as a countdown ('4m 5s'), rounded up to whole seconds so the last second reads '1s'
+ * rather than 'Finished' while the item has not ended yet.
+ */
+export function countdownText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return formatCountdown(seconds * 1000, 0);
 }
 
 /** Cancel is offered only while progress is under 100 percent. */

@@ -52,6 +52,8 @@ export function RenameTerritoryModal({ opened, onClose, territories, initialTerr
         showSuccess(`Territory "${result.name}" renamed successfully!`);
         setDone(result.name);
         void client.invalidateQueries(trpc.territories.pathFilter());
+        // Effect sources name their territory.
+        void client.invalidateQueries(trpc.stats.pathFilter());
       },
       onError: (e) => setError(describeApiError(e).detail),
     }),

@@ -1,0 +1,227 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, startGame, type Game } from './harness';
+
+/**
+ * The economy in Chromium (issue #4): in a fast universe a guest builds a producer, watches the
+ * queue's bar move and the level rise without a reload, cancels a queued build for a 30% refund,
+ * and recruits a batch that arrives; then every economy panel is photographed at 1280 and 390 px.
+ *
+ * Universe: five times faster (a level-1 Fiber Tangle takes 9 s, a Razorwing 18 s), and a start with a
+ * builder hive, a hatchery and enough stock for a batch of two, so the test waits for nothing else.
+ */
+const UNIVERSE = {
+  universe_speed_factor: 5,
+  starting_stock: { fiber: 9000, crystal: 3000, biomass: 900 },
+  starting_structures: { builder_hive: 2, brood_hatchery: 1, carapace_works: 1 },
+};
+
+let game: Game;
+let browser: Browser;
+
+beforeAll(async () => {
+  game = await startGame({ universeOverrides: UNIVERSE });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await game?.stop();
+});
+
+/** Toasts live 2-4 s: record each as it appears so a slow check still sees it. */
+function recordToasts() {
+  const seen: string[] = [];
+  Object.assign(window, { __toasts: seen });
+  new MutationObserver((mutations) => {
+    for (const mutation of mutations) {
+      for (const node of mutation.addedNodes) {
+        if (!(node instanceof HTMLElement)) continue;
+        const toasts = node.matches('[data-toast]') ? [node] : Array.from(node.querySelectorAll<HTMLElement>('[data-toast]'));
+        for (const toast of toasts) seen.push(toast.textContent ?? '');
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+async function toastSeen(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((t) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((s) => s.includes(t)), text);
+}
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/**
+ * The register page, loaded again when it comes up blank: on a shared machine another build may be
+ * rewriting apps/web/dist at the moment the page loads.
+ */
+async function openRegisterPage(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.goto('/register');
+    try {
+      await page.getByRole('heading', { name: 'Join the Fray' }).waitFor({ timeout: 15_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+async function guest(viewport: { width: number; height: number }): Promise<Session> {
+  const context = await browser.newContext({ viewport, baseURL: game.baseUrl });
+  context.setDefaultTimeout(45_000);
+  await context.addInitScript(recordToasts);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    await openRegisterPage(page);
+    await page.getByRole('button', { name: 'Try Now (Play as Guest)' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('territory-picker').waitFor();
+  } catch (error) {
+    await screenshot(page, `economy-failed-signup-${viewport.width}`);
+    await context.close();
+    throw error;
+  }
+  return { context, page, errors };
+}
+
+/** Runs a test's browser part, photographing the page when it fails. */
+async function withSession<T>(session: Session, name: string, body: (page: Page) => Promise<T>): Promise<T> {
+  try {
+    return await body(session.page);
+  } catch (error) {
+    await screenshot(session.page, `economy-failed-${name}`).catch(() => undefined);
+    throw error;
+  } finally {
+    await session.context.close();
+  }
+}
+
+/**
+ * Waits until the first running item of a queue section has moved its bar forward: both samples are
+ * taken in the page, so an item that finishes between two checks cannot confuse the test.
+ */
+async function barMoves(page: Page, section: string): Promise<void> {
+  await page.waitForFunction((testId) => {
+    const bar = document.querySelector(`[data-testid="${testId}"] [data-phase="running"] [data-testid="queue-progress"]`);
+    const w = window as unknown as { __firstPercent?: number };
+    if (!bar) return false;
+    const percent = Number(bar.getAttribute('data-percent'));
+    if (w.__firstPercent === undefined) {
+      w.__firstPercent = percent;
+      return false;
+    }
+    return percent > w.__firstPercent;
+  }, section, { polling: 100 });
+}
+
+async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tablist', { name: 'Dashboard' }).getByRole('tab', { name }).click();
+}
+
+/** The whole number a resource chip shows (amounts under 1000 are shown exactly). */
+async function amountOf(page: Page, key: string): Promise<number> {
+  return Number((await page.getByTestId(`resource-${key}-amount`).textContent())?.replace(/,/g, ''));
+}
+
+describe('economy in the browser', () => {
+  it('builds a producer, cancels a queued build for 30%, and recruits a batch that arrives', { timeout: 240_000 }, async () => {
+    const session = await guest({ width: 1280, height: 900 });
+    await withSession(session, 'flow', async (page) => {
+    await openTab(page, 'Buildings');
+    const fiberCard = page.getByTestId('card-fiber_tangle');
+    await fiberCard.getByRole('button', { name: 'Build (Lvl 1): Fiber Tangle' }).click();
+    await toastSeen(page, 'Fiber Tangle construction started!');
+
+    // The bar moves while the item runs (every 250 ms).
+    const building = page.getByTestId('queue-building');
+    await barMoves(page, 'queue-building');
+
+    // A second build waits its turn; cancelling it asks first, then refunds 30% of what it cost.
+    const biomassBefore = await amountOf(page, 'biomass');
+    await page.getByTestId('card-cortex_nest').getByRole('button', { name: 'Build (Lvl 1): Cortex Nest' }).click();
+    await toastSeen(page, 'Cortex Nest construction started!');
+    // cortex_nest level 1 costs floor(100 x 2^1) = 200 biomass
+    await expect.poll(() => amountOf(page, 'biomass')).toBeLessThanOrEqual(biomassBefore - 200 + 1);
+    const afterPaying = await amountOf(page, 'biomass');
+    await building.getByRole('button', { name: 'Cancel Cortex Nest' }).click();
+    await page.getByText('Do you really want to cancel "Cortex Nest"? Only 30% of paid resources will be refunded.').waitFor();
+    await page.getByTestId('confirm-cancel').click();
+    await building.getByRole('button', { name: 'Cancel Cortex Nest' }).waitFor({ state: 'detached' });
+    // floor(200 x 0.3) = 60 back; production adds about one biomass meanwhile
+    await expect.poll(() => amountOf(page, 'biomass')).toBeGreaterThanOrEqual(afterPaying + 60);
+    expect(await amountOf(page, 'biomass')).toBeLessThanOrEqual(afterPaying + 62);
+
+    // The level rises when the build completes, without a reload.
+    await expect.poll(async () => (await fiberCard.getByTestId('level').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^Lvl 1\//);
+    await fiberCard.getByRole('button', { name: 'Upgrade to Lvl 2: Fiber Tangle' }).waitFor();
+
+    // A batch of two Razorwings (9 s each) arrives in the deployed strip.
+    await openTab(page, 'Units');
+    const razorwing = page.getByTestId('card-razorwing');
+    await razorwing.getByLabel('Quantity of Razorwing').fill('2');
+    await razorwing.getByRole('button', { name: 'Recruit: Razorwing' }).click();
+    await toastSeen(page, 'Razorwing recruitment started!');
+    await page.getByTestId('queue-recruitment').locator('[data-phase]').first().waitFor();
+    await expect
+      .poll(async () => (await page.getByTestId('deployed-units').textContent()) ?? '', { timeout: 60_000, intervals: [1000] })
+      .toContain('Razorwing × 2');
+
+    expect(session.errors).toEqual([]);
+    });
+  });
+
+  it('photographs every economy panel at 1280 and 390 px', { timeout: 240_000 }, async () => {
+    for (const [name, viewport] of [
+      ['1280', { width: 1280, height: 900 }],
+      ['390', { width: 390, height: 844 }],
+    ] as const) {
+      const session = await guest(viewport);
+      await withSession(session, `panels-${name}`, async (page) => {
+      await page.getByTestId('resource-bar').waitFor();
+      await openTab(page, 'Buildings');
+      // A build and one waiting behind it, so the queue shows a bar and a 'Starts in'.
+      await page.getByTestId('card-biomass_vat').getByRole('button', { name: 'Build (Lvl 1): Biomass Vat' }).click();
+      await toastSeen(page, 'Biomass Vat construction started!');
+      await page.getByTestId('card-crystal_geode').getByRole('button', { name: 'Build (Lvl 1): Crystal Geode' }).click();
+      await page.getByTestId('queue-building').locator('[data-phase="waiting"]').waitFor();
+      await page.mouse.move(0, 0);
+      await screenshot(page, `economy-buildings-${name}`);
+
+      await openTab(page, 'Research');
+      await page.getByTestId('research-panel').waitFor();
+      await screenshot(page, `economy-research-${name}`);
+
+      await openTab(page, 'Units');
+      await page.getByTestId('card-razorwing').getByRole('button', { name: 'Recruit: Razorwing' }).click();
+      await page.getByTestId('queue-recruitment').locator('[data-phase]').first().waitFor();
+      await screenshot(page, `economy-units-${name}`);
+      await page.getByRole('tab', { name: 'Build Defenses' }).click();
+      await page.getByTestId('card-thorn_pit').getByRole('button', { name: 'Build: Thorn Pit' }).click();
+      await page.getByTestId('queue-defense').locator('[data-phase]').first().waitFor();
+      await screenshot(page, `economy-defenses-${name}`);
+
+      await openTab(page, 'Empire');
+      await page.getByTestId('empire-table').waitFor();
+      await screenshot(page, `economy-empire-${name}`);
+
+      await page.getByRole('button', { name: 'Rename territory' }).click();
+      await page.getByRole('dialog').getByLabel('New name').waitFor();
+      await screenshot(page, `economy-rename-${name}`);
+      await page.getByRole('dialog').getByLabel('New name').fill('Brood Prime');
+      await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+      await toastSeen(page, 'Territory "Brood Prime" renamed successfully!');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      const picker = page.getByTestId('territory-picker').locator('input:not([type="hidden"])').first();
+      await expect.poll(() => picker.inputValue()).toMatch(/^Brood Prime \(/);
+
+      expect(session.errors).toEqual([]);
+      });
+    }
+  });
+});
