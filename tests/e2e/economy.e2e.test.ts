@@ -7,7 +7,7 @@ import { launchBrowser, screenshot, startGame, type Game } from './harness';
  * queue's bar move and the level rise without a reload, cancels a queued build for a 30% refund,
  * and recruits a batch that arrives; then every economy panel is photographed at 1280 and 390 px.
  *
- * Universe: five times faster (a level-1 Fiber Tangle takes 9 s, a Razorwing 18 s), and a start with a
+ * Universe: five times faster (a level-1 Fiber Tangle takes 6 s, a Razorwing 16 s), and a start with a
  * builder hive, a hatchery and enough stock for a batch of two, so the test waits for nothing else.
  */
 const UNIVERSE = {
@@ -133,46 +133,46 @@ describe('economy in the browser', () => {
   it('builds a producer, cancels a queued build for 30%, and recruits a batch that arrives', { timeout: 240_000 }, async () => {
     const session = await guest({ width: 1280, height: 900 });
     await withSession(session, 'flow', async (page) => {
-    await openTab(page, 'Buildings');
-    const fiberCard = page.getByTestId('card-fiber_tangle');
-    await fiberCard.getByRole('button', { name: 'Build (Lvl 1): Fiber Tangle' }).click();
-    await toastSeen(page, 'Fiber Tangle construction started!');
+      await openTab(page, 'Buildings');
+      const fiberCard = page.getByTestId('card-fiber_tangle');
+      await fiberCard.getByRole('button', { name: 'Build (Lvl 1): Fiber Tangle' }).click();
+      await toastSeen(page, 'Fiber Tangle construction started!');
 
-    // The bar moves while the item runs (every 250 ms).
-    const building = page.getByTestId('queue-building');
-    await barMoves(page, 'queue-building');
+      // The bar moves while the item runs (every 250 ms).
+      const building = page.getByTestId('queue-building');
+      await barMoves(page, 'queue-building');
 
-    // A second build waits its turn; cancelling it asks first, then refunds 30% of what it cost.
-    const biomassBefore = await amountOf(page, 'biomass');
-    await page.getByTestId('card-cortex_nest').getByRole('button', { name: 'Build (Lvl 1): Cortex Nest' }).click();
-    await toastSeen(page, 'Cortex Nest construction started!');
-    // cortex_nest level 1 costs floor(100 x 2^1) = 200 biomass
-    await expect.poll(() => amountOf(page, 'biomass')).toBeLessThanOrEqual(biomassBefore - 200 + 1);
-    const afterPaying = await amountOf(page, 'biomass');
-    await building.getByRole('button', { name: 'Cancel Cortex Nest' }).click();
-    await page.getByText('Do you really want to cancel "Cortex Nest"? Only 30% of paid resources will be refunded.').waitFor();
-    await page.getByTestId('confirm-cancel').click();
-    await building.getByRole('button', { name: 'Cancel Cortex Nest' }).waitFor({ state: 'detached' });
-    // floor(200 x 0.3) = 60 back; production adds about one biomass meanwhile
-    await expect.poll(() => amountOf(page, 'biomass')).toBeGreaterThanOrEqual(afterPaying + 60);
-    expect(await amountOf(page, 'biomass')).toBeLessThanOrEqual(afterPaying + 62);
+      // A second build waits its turn; cancelling it asks first, then refunds 30% of what it cost.
+      const biomassBefore = await amountOf(page, 'biomass');
+      await page.getByTestId('card-cortex_nest').getByRole('button', { name: 'Build (Lvl 1): Cortex Nest' }).click();
+      await toastSeen(page, 'Cortex Nest construction started!');
+      // cortex_nest level 1 costs floor(100 x 2^1) = 200 biomass
+      await expect.poll(() => amountOf(page, 'biomass')).toBeLessThanOrEqual(biomassBefore - 200 + 1);
+      const afterPaying = await amountOf(page, 'biomass');
+      await building.getByRole('button', { name: 'Cancel Cortex Nest' }).click();
+      await page.getByText('Do you really want to cancel "Cortex Nest"? Only 30% of paid resources will be refunded.').waitFor();
+      await page.getByTestId('confirm-cancel').click();
+      await building.getByRole('button', { name: 'Cancel Cortex Nest' }).waitFor({ state: 'detached' });
+      // floor(200 x 0.3) = 60 back; production adds about one biomass meanwhile
+      await expect.poll(() => amountOf(page, 'biomass')).toBeGreaterThanOrEqual(afterPaying + 60);
+      expect(await amountOf(page, 'biomass')).toBeLessThanOrEqual(afterPaying + 62);
 
-    // The level rises when the build completes, without a reload.
-    await expect.poll(async () => (await fiberCard.getByTestId('level').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^Lvl 1\//);
-    await fiberCard.getByRole('button', { name: 'Upgrade to Lvl 2: Fiber Tangle' }).waitFor();
+      // The level rises when the build completes, without a reload.
+      await expect.poll(async () => (await fiberCard.getByTestId('level').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^Lvl 1\//);
+      await fiberCard.getByRole('button', { name: 'Upgrade to Lvl 2: Fiber Tangle' }).waitFor();
 
-    // A batch of two Razorwings (9 s each) arrives in the deployed strip.
-    await openTab(page, 'Units');
-    const razorwing = page.getByTestId('card-razorwing');
-    await razorwing.getByLabel('Quantity of Razorwing').fill('2');
-    await razorwing.getByRole('button', { name: 'Recruit: Razorwing' }).click();
-    await toastSeen(page, 'Razorwing recruitment started!');
-    await page.getByTestId('queue-recruitment').locator('[data-phase]').first().waitFor();
-    await expect
-      .poll(async () => (await page.getByTestId('deployed-units').textContent()) ?? '', { timeout: 60_000, intervals: [1000] })
-      .toContain('Razorwing × 2');
+      // A batch of two Razorwings (16 s each with the hatchery's bonus) arrives in the deployed strip.
+      await openTab(page, 'Units');
+      const razorwing = page.getByTestId('card-razorwing');
+      await razorwing.getByLabel('Quantity of Razorwing').fill('2');
+      await razorwing.getByRole('button', { name: 'Recruit: Razorwing' }).click();
+      await toastSeen(page, 'Razorwing recruitment started!');
+      await page.getByTestId('queue-recruitment').locator('[data-phase]').first().waitFor();
+      await expect
+        .poll(async () => (await page.getByTestId('deployed-units').textContent()) ?? '', { timeout: 60_000, interval: 1000 })
+        .toContain('Razorwing × 2');
 
-    expect(session.errors).toEqual([]);
+      expect(session.errors).toEqual([]);
     });
   });
 
@@ -183,44 +183,44 @@ describe('economy in the browser', () => {
     ] as const) {
       const session = await guest(viewport);
       await withSession(session, `panels-${name}`, async (page) => {
-      await page.getByTestId('resource-bar').waitFor();
-      await openTab(page, 'Buildings');
-      // A build and one waiting behind it, so the queue shows a bar and a 'Starts in'.
-      await page.getByTestId('card-biomass_vat').getByRole('button', { name: 'Build (Lvl 1): Biomass Vat' }).click();
-      await toastSeen(page, 'Biomass Vat construction started!');
-      await page.getByTestId('card-crystal_geode').getByRole('button', { name: 'Build (Lvl 1): Crystal Geode' }).click();
-      await page.getByTestId('queue-building').locator('[data-phase="waiting"]').waitFor();
-      await page.mouse.move(0, 0);
-      await screenshot(page, `economy-buildings-${name}`);
+        await page.getByTestId('resource-bar').waitFor();
+        await openTab(page, 'Buildings');
+        // A build and one waiting behind it, so the queue shows a bar and a 'Starts in'.
+        await page.getByTestId('card-biomass_vat').getByRole('button', { name: 'Build (Lvl 1): Biomass Vat' }).click();
+        await toastSeen(page, 'Biomass Vat construction started!');
+        await page.getByTestId('card-crystal_geode').getByRole('button', { name: 'Build (Lvl 1): Crystal Geode' }).click();
+        await page.getByTestId('queue-building').locator('[data-phase="waiting"]').waitFor();
+        await page.mouse.move(0, 0);
+        await screenshot(page, `economy-buildings-${name}`);
 
-      await openTab(page, 'Research');
-      await page.getByTestId('research-panel').waitFor();
-      await screenshot(page, `economy-research-${name}`);
+        await openTab(page, 'Research');
+        await page.getByTestId('research-panel').waitFor();
+        await screenshot(page, `economy-research-${name}`);
 
-      await openTab(page, 'Units');
-      await page.getByTestId('card-razorwing').getByRole('button', { name: 'Recruit: Razorwing' }).click();
-      await page.getByTestId('queue-recruitment').locator('[data-phase]').first().waitFor();
-      await screenshot(page, `economy-units-${name}`);
-      await page.getByRole('tab', { name: 'Build Defenses' }).click();
-      await page.getByTestId('card-thorn_pit').getByRole('button', { name: 'Build: Thorn Pit' }).click();
-      await page.getByTestId('queue-defense').locator('[data-phase]').first().waitFor();
-      await screenshot(page, `economy-defenses-${name}`);
+        await openTab(page, 'Units');
+        await page.getByTestId('card-razorwing').getByRole('button', { name: 'Recruit: Razorwing' }).click();
+        await page.getByTestId('queue-recruitment').locator('[data-phase]').first().waitFor();
+        await screenshot(page, `economy-units-${name}`);
+        await page.getByRole('tab', { name: 'Build Defenses' }).click();
+        await page.getByTestId('card-thorn_pit').getByRole('button', { name: 'Build: Thorn Pit' }).click();
+        await page.getByTestId('queue-defense').locator('[data-phase]').first().waitFor();
+        await screenshot(page, `economy-defenses-${name}`);
 
-      await openTab(page, 'Empire');
-      await page.getByTestId('empire-table').waitFor();
-      await screenshot(page, `economy-empire-${name}`);
+        await openTab(page, 'Empire');
+        await page.getByTestId('empire-table').waitFor();
+        await screenshot(page, `economy-empire-${name}`);
 
-      await page.getByRole('button', { name: 'Rename territory' }).click();
-      await page.getByRole('dialog').getByLabel('New name').waitFor();
-      await screenshot(page, `economy-rename-${name}`);
-      await page.getByRole('dialog').getByLabel('New name').fill('Brood Prime');
-      await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
-      await toastSeen(page, 'Territory "Brood Prime" renamed successfully!');
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
-      const picker = page.getByTestId('territory-picker').locator('input:not([type="hidden"])').first();
-      await expect.poll(() => picker.inputValue()).toMatch(/^Brood Prime \(/);
+        await page.getByRole('button', { name: 'Rename territory' }).click();
+        await page.getByRole('dialog').getByLabel('New name').waitFor();
+        await screenshot(page, `economy-rename-${name}`);
+        await page.getByRole('dialog').getByLabel('New name').fill('Brood Prime');
+        await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+        await toastSeen(page, 'Territory "Brood Prime" renamed successfully!');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        const picker = page.getByTestId('territory-picker').locator('input:not([type="hidden"])').first();
+        await expect.poll(() => picker.inputValue()).toMatch(/^Brood Prime \(/);
 
-      expect(session.errors).toEqual([]);
+        expect(session.errors).toEqual([]);
       });
     }
   });
