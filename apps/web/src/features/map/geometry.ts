@@ -31,8 +31,16 @@ export type MapLevel = 'region' | 'subregion' | 'position';
  * look at a few positions. The outermost and innermost bound the zoom.
  */
 export const WIDTH_PRESETS = [WORLD.width, REGION_PITCH * 1.3, SUB_PITCH * 1.3, SUB_PITCH * 0.6] as const;
-export const MAX_VIEW_WIDTH = WIDTH_PRESETS[0] * 1.25;
 export const MIN_VIEW_WIDTH = WIDTH_PRESETS[3];
+
+/** The whole galaxy with a margin, however wide or tall the element is: the zoom-out limit and the first view. */
+export function galaxyWidth(aspect: number): number {
+  return Math.max(WIDTH_PRESETS[0], WORLD.height / aspect) * 1.08;
+}
+
+export function galaxyView(aspect: number): ViewBox {
+  return viewAround({ x: WORLD.minX + WORLD.width / 2, y: WORLD.minY + WORLD.height / 2 }, galaxyWidth(aspect), aspect);
+}
 
 /** Level of detail from the view's width: regions until about four fit across, then sub-regions, then positions. */
 export function levelForWidth(width: number): MapLevel {
@@ -168,7 +176,7 @@ export function viewCentre(v: ViewBox): Point {
 
 /** Keeps the zoom within the presets and the centre on the galaxy. */
 export function clampView(v: ViewBox, aspect: number): ViewBox {
-  const width = Math.min(MAX_VIEW_WIDTH, Math.max(MIN_VIEW_WIDTH, v.width));
+  const width = Math.min(galaxyWidth(aspect), Math.max(MIN_VIEW_WIDTH, v.width));
   const c = viewCentre(v);
   return viewAround(
     {
@@ -218,13 +226,12 @@ export function sameDetail(a: Detail, b: Detail): boolean {
 
 /**
  * Where a drill-down or a focus on coordinates goes: a region opens on its sub-regions (the region
- * preset), a sub-region on its positions (the sub-region preset), a position is centred at that zoom.
+ * preset), a sub-region or a position on the sub-region's positions (the sub-region preset).
  */
 export function viewForCoordinates(target: { r: number; s: number | null; p: number | null }, aspect: number): ViewBox {
   if (target.s === null) return viewAround(regionCentre(target.r), fitWidth(WIDTH_PRESETS[1], REGION_PITCH, aspect), aspect);
-  const width = fitWidth(WIDTH_PRESETS[2], SUB_PITCH, aspect);
-  if (target.p === null) return viewAround(subRegionCentre(target.r, target.s), width, aspect);
-  return viewAround(positionCentre(target.r, target.s, target.p), width, aspect);
+  // A position is shown among its neighbours: the whole sub-region, centred (the focus ring marks it).
+  return viewAround(subRegionCentre(target.r, target.s), fitWidth(WIDTH_PRESETS[2], SUB_PITCH, aspect), aspect);
 }
 
 /** A preset width, widened on wide screens so the whole cell fits in height too (never past the level's threshold). */

@@ -90,6 +90,7 @@ export function MapTab() {
       setEntry(entryFor(target));
       setFocus({ r: target.r, s: target.s, p: target.p });
       closeMenu();
+      camera.willMove();
       await Promise.allSettled([
         queryClient.ensureQueryData(trpc.map.regionsOverview.queryOptions(undefined, { staleTime: OVERVIEW_STALE_MS })),
         queryClient.ensureQueryData(trpc.map.subregionsOverview.queryOptions({ regionId: target.r }, { staleTime: OVERVIEW_STALE_MS })),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import {
   GRID_SIDE,
   POSITION_PITCH,
@@ -17,7 +17,7 @@ import {
 } from './geometry';
 import type { MapCamera } from './use-map-camera';
 import type { MapData } from './map-data';
-import { CellLabels, PositionLayer, RegionLayer, SubregionLayer, WreckageLayer, wreckageCells } from './map-layers';
+import { CellLabels, GalaxyBackdrop, PositionLayer, RegionLayer, SubregionLayer, WreckageLayer, wreckageCells } from './map-layers';
 import { MapTooltip, type MapTooltipHandle } from './map-tooltip';
 import { describeCell } from './describe-cell';
 import classes from './map.module.css';
@@ -59,6 +59,7 @@ interface Press {
   pointerType: string;
   x: number;
   y: number;
+  at: number;
   view: ViewBox;
   moved: boolean;
   longPressed: boolean;
@@ -81,6 +82,8 @@ export function MapCanvas(props: MapCanvasProps) {
     let lastTap: { time: number; cell: PickedCell } | null = null;
     let hovered: PickedCell | null = null;
     let wheelTravel = 0;
+    /** A long-press just opened the menu: the click the browser makes of the touch must not hit it. */
+    let swallowClick = false;
 
     const cellAt = (clientX: number, clientY: number) => pick(camera.toWorld(clientX, clientY), camera.currentDetail());
     const local = (clientX: number, clientY: number) => {
@@ -129,7 +132,7 @@ export function MapCanvas(props: MapCanvasProps) {
       if (e.pointerType === 'mouse' && e.button !== 0) return;
       if (press) return; // a second finger: ignore
       svg.setPointerCapture?.(e.pointerId);
-      press = { pointerId: e.pointerId, pointerType: e.pointerType, x: e.clientX, y: e.clientY, view: camera.current(), moved: false, longPressed: false, timer: null };
+      press = { pointerId: e.pointerId, pointerType: e.pointerType, x: e.clientX, y: e.clientY, at: performance.now(), view: camera.current(), moved: false, longPressed: false, timer: null };
       if (e.pointerType !== 'mouse') {
         const started = press;
         started.timer = setTimeout(() => {
@@ -165,7 +168,13 @@ export function MapCanvas(props: MapCanvasProps) {
       if (ended.timer) clearTimeout(ended.timer);
       delete svg.dataset.dragging;
       if (ended.moved) camera.commit();
-      else if (!cancelled && !ended.longPressed) tap(cellAt(e.clientX, e.clientY), e);
+      else if (cancelled) return;
+      else if (ended.longPressed) swallowClick = true;
+      else if (ended.pointerType !== 'mouse' && performance.now() - ended.at >= LONG_PRESS_MS) {
+        // Held long enough but the timer has not run yet (a busy page): still a long-press.
+        swallowClick = true;
+        openMenu(cellAt(ended.x, ended.y), ended.x, ended.y);
+      } else tap(cellAt(e.clientX, e.clientY), e);
     };
     const onPointerUp = (e: PointerEvent) => endPress(e, false);
     const onPointerCancel = (e: PointerEvent) => endPress(e, true);
@@ -174,8 +183,14 @@ export function MapCanvas(props: MapCanvasProps) {
     };
     const onContextMenu = (e: MouseEvent) => {
       e.preventDefault();
-      if (press?.longPressed) return; // the long-press already opened it
+      // Touch: the browser's own long-press (about 500 ms) is not ours; the 700 ms timer decides.
+      if (press || ('pointerType' in e && (e as PointerEvent).pointerType === 'touch')) return;
       openMenu(cellAt(e.clientX, e.clientY), e.clientX, e.clientY);
+    };
+    const onTouchEnd = (e: TouchEvent) => {
+      if (!swallowClick) return;
+      swallowClick = false;
+      e.preventDefault(); // no emulated mouse events, no click on the menu item under the finger
     };
     const onWheel = (e: WheelEvent) => {
       e.preventDefault();
@@ -194,6 +209,7 @@ export function MapCanvas(props: MapCanvasProps) {
     svg.addEventListener('pointerleave', onPointerLeave);
     svg.addEventListener('contextmenu', onContextMenu);
     svg.addEventListener('wheel', onWheel, { passive: false });
+    svg.addEventListener('touchend', onTouchEnd, { passive: false });
     return () => {
       if (press?.timer) clearTimeout(press.timer);
       svg.removeEventListener('pointerdown', onPointerDown);
@@ -203,11 +219,12 @@ export function MapCanvas(props: MapCanvasProps) {
       svg.removeEventListener('pointerleave', onPointerLeave);
       svg.removeEventListener('contextmenu', onContextMenu);
       svg.removeEventListener('wheel', onWheel);
+      svg.removeEventListener('touchend', onTouchEnd);
     };
   }, [camera, svgRef]);
 
   const pixelsPerUnit = camera.scale();
-  const wreckage = wreckageCells(detail.level, detail.r, detail.s, data.wreckage);
+  const wreckage = useMemo(() => wreckageCells(detail.level, detail.r, detail.s, data.wreckage), [detail.level, detail.r, detail.s, data.wreckage]);
   const subPresence = data.subregionsOf === detail.r ? data.subregionPresence : EMPTY;
 
   return (
@@ -224,11 +241,12 @@ export function MapCanvas(props: MapCanvasProps) {
         data-sub-region={detail.level === 'position' ? detail.s : undefined}
         tabIndex={-1}
       >
-        <RegionLayer presence={data.regionPresence} backdrop={detail.level !== 'region'} />
+        <GalaxyBackdrop />
+        <RegionLayer presence={data.regionPresence} open={detail.level === 'region' ? null : detail.r} />
         {detail.level === 'region' && (
           <CellLabels count={REGION_COUNT} centreOf={regionCentre} pitch={REGION_PITCH} view={committedView} pixelsPerUnit={pixelsPerUnit} />
         )}
-        {detail.level !== 'region' && <SubregionLayer region={detail.r} presence={subPresence} backdrop={detail.level === 'position'} />}
+        {detail.level !== 'region' && <SubregionLayer region={detail.r} presence={subPresence} open={detail.level === 'position' ? detail.s : null} />}
         {detail.level === 'subregion' && (
           <CellLabels
             count={GRID_SIDE * GRID_SIDE}
@@ -248,7 +266,7 @@ export function MapCanvas(props: MapCanvasProps) {
           />
         )}
         <WreckageLayer cells={wreckage} />
-        {focus && <path className={classes.focus} d={cellHex(focus, 0)} data-testid="map-focus" />}
+        {focus && focus.s !== null && <path className={classes.focus} d={cellHex(focus, 0)} data-testid="map-focus" />}
         <path ref={hoverRef} className={classes.hover} d="" />
       </svg>
       <MapTooltip ref={tooltipRef} />

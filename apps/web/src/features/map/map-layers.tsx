@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useId, useMemo } from 'react';
 import {
   GRID_SIDE,
   POSITION_COUNT,
@@ -6,6 +6,7 @@ import {
   REGION_COUNT,
   REGION_PITCH,
   SUB_PITCH,
+  WORLD,
   hexPath,
   intersects,
   positionCentre,
@@ -23,9 +24,9 @@ type Buckets = Record<Presence, string>;
 const PRESENCES: Presence[] = ['own', 'enemy', 'contested', 'empty'];
 
 /** Every cell's hex in one path per presence: a handful of DOM nodes for 961 hexes, cheap to pan. */
-function bucketHexes(count: number, centreOf: (i: number) => Point, pitch: number, presence: Map<number, Presence>): Buckets {
+function bucketHexes(count: number, centreOf: (i: number) => Point, pitch: number, presence: Map<number, Presence>, omit: number | null = null): Buckets {
   const parts: Record<Presence, string[]> = { own: [], enemy: [], contested: [], empty: [] };
-  for (let i = 1; i <= count; i += 1) parts[presence.get(i) ?? 'empty'].push(hexPath(centreOf(i), pitch));
+  for (let i = 1; i <= count; i += 1) if (i !== omit) parts[presence.get(i) ?? 'empty'].push(hexPath(centreOf(i), pitch));
   return Object.fromEntries(PRESENCES.map((p) => [p, parts[p].join('')])) as Buckets;
 }
 
@@ -43,9 +44,10 @@ function PresencePaths({ paths }: { paths: Buckets }) {
   );
 }
 
-/** The 961 regions; a dim backdrop once the view shows a region's sub-regions. */
-export const RegionLayer = memo(function RegionLayer({ presence, backdrop }: { presence: Map<number, Presence>; backdrop: boolean }) {
-  const paths = useMemo(() => bucketHexes(REGION_COUNT, regionCentre, REGION_PITCH, presence), [presence]);
+/** The 961 regions; a dim backdrop (without the region whose sub-regions are drawn) once the view is inside one. */
+export const RegionLayer = memo(function RegionLayer({ presence, open }: { presence: Map<number, Presence>; open: number | null }) {
+  const backdrop = open !== null;
+  const paths = useMemo(() => bucketHexes(REGION_COUNT, regionCentre, REGION_PITCH, presence, open), [presence, open]);
   return (
     <g className={backdrop ? classes.backdrop : undefined} data-layer="regions">
       <PresencePaths paths={paths} />
@@ -53,19 +55,21 @@ export const RegionLayer = memo(function RegionLayer({ presence, backdrop }: { p
   );
 });
 
-/** The 961 sub-regions of one region. */
+/** The 961 sub-regions of one region; a dim backdrop once the view is inside one of them. */
 export const SubregionLayer = memo(function SubregionLayer({
   region,
   presence,
-  backdrop,
+  open,
 }: {
   region: number;
   presence: Map<number, Presence>;
-  backdrop: boolean;
+  /** The sub-region whose positions are drawn: left out, the rest dimmed. */
+  open: number | null;
 }) {
+  const backdrop = open !== null;
   const paths = useMemo(
-    () => bucketHexes(GRID_SIDE * GRID_SIDE, (s) => subRegionCentre(region, s), SUB_PITCH, presence),
-    [region, presence],
+    () => bucketHexes(GRID_SIDE * GRID_SIDE, (s) => subRegionCentre(region, s), SUB_PITCH, presence, open),
+    [region, presence, open],
   );
   return (
     <g className={backdrop ? classes.backdrop : undefined} data-layer="subregions" data-region={region}>
@@ -209,3 +213,37 @@ export function wreckageCells(
     pitch: POSITION_PITCH,
   }));
 }
+
+/** The galaxy's glow behind the grid: a violet core and a few nebulae, fixed in the world so they pan with it. */
+export const GalaxyBackdrop = memo(function GalaxyBackdrop() {
+  const id = useId().replace(/:/g, '');
+  const cx = WORLD.minX + WORLD.width / 2;
+  const cy = WORLD.minY + WORLD.height / 2;
+  const nebulae = [
+    { x: cx - 9 * REGION_PITCH, y: cy - 7 * REGION_PITCH, rx: 9, ry: 6, color: '0, 170, 200' },
+    { x: cx + 10 * REGION_PITCH, y: cy + 8 * REGION_PITCH, rx: 8, ry: 7, color: '151, 71, 255' },
+    { x: cx + 7 * REGION_PITCH, y: cy - 10 * REGION_PITCH, rx: 6, ry: 5, color: '157, 255, 18' },
+  ];
+  return (
+    <g aria-hidden pointerEvents="none">
+      <defs>
+        <radialGradient id={`${id}-core`}>
+          <stop offset="0%" stopColor="rgba(230, 212, 255, 0.32)" />
+          <stop offset="18%" stopColor="rgba(151, 71, 255, 0.22)" />
+          <stop offset="60%" stopColor="rgba(80, 30, 160, 0.08)" />
+          <stop offset="100%" stopColor="rgba(80, 30, 160, 0)" />
+        </radialGradient>
+        {nebulae.map((n, i) => (
+          <radialGradient key={i} id={`${id}-n${i}`}>
+            <stop offset="0%" stopColor={`rgba(${n.color}, 0.13)`} />
+            <stop offset="100%" stopColor={`rgba(${n.color}, 0)`} />
+          </radialGradient>
+        ))}
+      </defs>
+      <ellipse cx={cx} cy={cy} rx={REGION_PITCH * 17} ry={REGION_PITCH * 14} fill={`url(#${id}-core)`} />
+      {nebulae.map((n, i) => (
+        <ellipse key={i} cx={n.x} cy={n.y} rx={n.rx * REGION_PITCH} ry={n.ry * REGION_PITCH} fill={`url(#${id}-n${i})`} />
+      ))}
+    </g>
+  );
+});

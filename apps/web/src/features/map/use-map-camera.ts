@@ -7,8 +7,7 @@ import {
   viewAround,
   viewCentre,
   zoomView,
-  WIDTH_PRESETS,
-  WORLD,
+  galaxyView,
   type Detail,
   type Point,
   type ViewBox,
@@ -46,18 +45,26 @@ export class MapCamera {
   private frame = 0;
   private pendingDrag: ViewBox | null = null;
   private svg: SVGSVGElement | null = null;
+  /** No saved view: show the whole galaxy once the element's shape is known. */
+  private fitGalaxy: boolean;
 
   constructor(
     initial: ViewBox | null,
     private readonly callbacks: RefObject<CameraCallbacks>,
   ) {
-    this.view = initial ?? viewAround({ x: WORLD.minX + WORLD.width / 2, y: WORLD.minY + WORLD.height / 2 }, WIDTH_PRESETS[0], 0.6);
+    this.view = initial ?? galaxyView(0.6);
+    this.fitGalaxy = initial === null;
     this.detail = detailOf(this.view);
   }
 
   attach(svg: SVGSVGElement | null): void {
     this.svg = svg;
-    if (svg) this.apply(clampView(this.view, this.aspect()));
+    if (!svg) return;
+    if (this.fitGalaxy && svg.clientWidth > 0) {
+      this.fitGalaxy = false;
+      this.view = galaxyView(this.aspect());
+    }
+    this.apply(clampView(this.view, this.aspect()));
   }
 
   current(): ViewBox {
@@ -91,6 +98,10 @@ export class MapCamera {
 
   /** The element changed size: same centre and width, new shape. */
   resized(): void {
+    if (this.fitGalaxy) {
+      this.attach(this.svg);
+      return;
+    }
     this.apply(clampView(viewAround(viewCentre(this.view), this.view.width, this.aspect()), this.aspect()));
     this.commit();
   }
@@ -112,8 +123,14 @@ export class MapCamera {
       return;
     }
     this.pendingDrag = null;
-    this.animation = { from: this.view, to, start: performance.now() };
+    this.animation = { from: this.view, to, start: -1 };
+    if (this.svg) this.svg.dataset.moving = 'true';
     if (!this.frame) this.frame = requestAnimationFrame(this.tick);
+  }
+
+  /** A move is coming (its target waits for data): marked now so observers wait for it. */
+  willMove(): void {
+    if (this.svg) this.svg.dataset.moving = 'true';
   }
 
   /** Zoom by a factor (>1 zooms in) about a world point; repeated zooms build on the running animation's target. */
@@ -128,6 +145,11 @@ export class MapCamera {
   }
 
   commit(): void {
+    // A drag's last move may still wait for its frame: the gesture ends where the pointer did.
+    if (this.pendingDrag) {
+      this.apply(this.pendingDrag);
+      this.pendingDrag = null;
+    }
     this.callbacks.current?.onCommit(this.view);
   }
 
@@ -140,6 +162,7 @@ export class MapCamera {
 
   private stopAnimation(): void {
     this.animation = null;
+    if (this.svg) delete this.svg.dataset.moving;
   }
 
   private readonly tick = (now: number): void => {
@@ -151,12 +174,15 @@ export class MapCamera {
     }
     const animation = this.animation;
     if (!animation) return;
+    // Time from the first frame drawn, so a late first frame does not skip the start.
+    if (animation.start < 0) animation.start = now - 1000 / 60;
     const t = Math.min(1, (now - animation.start) / ANIMATION_MS);
     this.apply(t >= 1 ? animation.to : interpolate(animation.from, animation.to, easeOutCubic(t), this.aspect()));
     if (t < 1) {
       this.frame = requestAnimationFrame(this.tick);
     } else {
       this.animation = null;
+      if (this.svg) delete this.svg.dataset.moving;
       this.commit();
     }
   };

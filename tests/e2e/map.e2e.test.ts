@@ -1,0 +1,402 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@brood/world/testing';
+import { startStack, WEB_DIST, type Stack } from '../../scripts/lib/stack';
+import { positionCentre, regionCentre, subRegionCentre, type Point } from '../../apps/web/src/features/map/geometry';
+import { launchBrowser, screenshot } from './harness';
+
+/**
+ * The galaxy map in Chromium, as a player uses it at 1280 px and on a 390 px phone: drilling down
+ * by double-click and by coordinates, keyboard, wheel and drag, the fleet-action menu handing its
+ * order to the Army tab, the coordinate sentences, and the welcome for a player with no territory.
+ */
+
+let stack: Stack;
+let browser: Browser;
+let db: pg.Client;
+
+const ENEMY = 'Zerathul_the_Devourer';
+
+interface Home {
+  userId: number;
+  r: number;
+  s: number;
+  p: number;
+}
+
+async function signUpGuest(page: Page): Promise<Home> {
+  await page.goto(`${stack.baseUrl}/register`);
+  await page.getByRole('button', { name: 'Try Now (Play as Guest)' }).click();
+  await page.waitForURL('**/dashboard', { timeout: 30_000 });
+  const { rows } = await db.query<{ id: number; region: number; sub_region: number; position: number }>(
+    `select u.id, t.region, t.sub_region, t.position from users u join territories t on t.owner_id = u.id
+      where u.is_test_account order by u.id desc limit 1`,
+  );
+  const row = rows[0]!;
+  return { userId: row.id, r: row.region, s: row.sub_region, p: row.position };
+}
+
+/** Another player around `home`: two territories in its sub-region, one far away, an ownerless one and wreckage. */
+async function seedNeighbourhood(home: Home): Promise<{ enemyAt: number; ownerlessAt: number; wreckAt: number }> {
+  const free = Array.from({ length: 25 }, (_, i) => i + 1).filter((p) => p !== home.p);
+  const [enemyAt, secondEnemy, ownerlessAt, wreckAt] = free as [number, number, number, number];
+  const { rows } = await db.query<{ id: number }>(
+    `insert into users (username, email, password_hash) values ($1, $2, 'x')
+     on conflict do nothing returning id`,
+    [ENEMY, `zerathul-${randomBytes(3).toString('hex')}@example.test`],
+  );
+  const enemy = rows[0]?.id ?? (await db.query<{ id: number }>('select id from users where username = $1', [ENEMY])).rows[0]!.id;
+  await db.query(
+    `insert into territories (owner_id, name, region, sub_region, position) values
+       ($1, 'Devourer Spire Of Ash', $2, $3, $4), ($1, 'Maw', $2, $3, $5), (null, 'Husk', $2, $3, $6), ($1, 'Far Nest', 470, 12, 3)
+     on conflict do nothing`,
+    [enemy, home.r, home.s, enemyAt, secondEnemy, ownerlessAt],
+  );
+  await db.query(
+    `insert into wreckage_fields (region, sub_region, position, resources, expires_at) values
+       ($1, $2, $3, '{"fiber": 12500, "chitin": 800}', now() + interval '72 hours'), (470, 12, 9, '{"crystal": 40}', now() + interval '72 hours')
+     on conflict do nothing`,
+    [home.r, home.s, wreckAt],
+  );
+  return { enemyAt, ownerlessAt, wreckAt };
+}
+
+const map = (page: Page) => page.getByTestId('star-map');
+
+/** The element's text, retried by expect.poll until it matches (empty while the element is missing). */
+const textOf = (locator: Locator) => () => locator.textContent({ timeout: 1000 }).then((t) => t ?? '', () => '');
+const attributeOf = (locator: Locator, name: string) => () => locator.getAttribute(name, { timeout: 1000 }).catch(() => null);
+const shown = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 10_000 });
+const gone = (locator: Locator) => locator.waitFor({ state: 'hidden', timeout: 10_000 });
+
+async function level(page: Page): Promise<{ level: string | null; region: string | null; sub: string | null }> {
+  const svg = map(page);
+  return { level: await svg.getAttribute('data-level'), region: await svg.getAttribute('data-region'), sub: await svg.getAttribute('data-sub-region') };
+}
+
+async function viewBox(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
+  const [x, y, width, height] = ((await map(page).getAttribute('viewBox')) ?? '').split(' ').map(Number) as [number, number, number, number];
+  return { x, y, width, height };
+}
+
+/** Where a world point is on screen (through the SVG's current transform). */
+async function onScreen(page: Page, world: Point): Promise<Point> {
+  return map(page).evaluate((svg, w) => {
+    const m = (svg as SVGSVGElement).getScreenCTM()!;
+    return { x: m.a * w.x + m.c * w.y + m.e, y: m.b * w.x + m.d * w.y + m.f };
+  }, world);
+}
+
+/** Waits for the camera's animation to end (it marks the SVG while moving) and the level's data to load. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForTimeout(50);
+  await page.waitForFunction(() => !document.querySelector('[data-testid=star-map][data-moving]'), undefined, { timeout: 15_000 });
+  await page.getByTestId('map-loading').waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+async function enter(page: Page, r: string, s = '', p = ''): Promise<void> {
+  await page.getByTestId('map-coord-r').fill(r);
+  await page.getByTestId('map-coord-s').fill(s);
+  await page.getByTestId('map-coord-p').fill(p);
+  await page.getByTestId('map-go').click();
+}
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'brood-e2e-map-'));
+  stack = await startStack({
+    port: await freePort(),
+    pgPort: await freePort(),
+    dataDir,
+    ephemeral: true,
+    build: !existsSync(join(WEB_DIST, 'index.html')),
+    output: dataDir,
+    env: { LOG_LEVEL: 'warn', JWT_SECRET: randomBytes(24).toString('hex') },
+  });
+  db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await db?.end();
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('the star map at 1280 px', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let home: Home;
+  let seeded: Awaited<ReturnType<typeof seedNeighbourhood>>;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    home = await signUpGuest(page);
+    seeded = await seedNeighbourhood(home);
+    await page.reload();
+    await map(page).waitFor();
+    await settled(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('opens on the whole galaxy, 961 regions, own region glowing', async () => {
+    expect(await level(page)).toEqual({ level: 'region', region: null, sub: null });
+    await expect.poll(() => page.getByTestId('map-level').textContent()).toContain('961 regions');
+    const paths = await map(page).locator('[data-layer=regions] path').evaluateAll((els) => els.map((e) => e.getAttribute('class') + ':' + (e.getAttribute('d')?.match(/M/g)?.length ?? 0)));
+    const total = paths.reduce((n, p) => n + Number(p.split(':')[1]), 0);
+    expect(total).toBeGreaterThanOrEqual(961); // every region drawn (own ones twice: fill and glow)
+    expect(paths.find((p) => p.includes('contested'))).toMatch(/:1$/); // the home region: own and enemy
+    await screenshot(page, 'map-region-1280');
+  });
+
+  it('shows a hover card for a region', async () => {
+    const at = await onScreen(page, regionCentre(home.r));
+    await page.mouse.move(at.x, at.y);
+    await expect.poll(textOf(page.getByTestId('map-tooltip'))).toContain(`Region ${home.r}`);
+    await expect.poll(textOf(page.getByTestId('map-tooltip'))).toContain('Contested');
+  });
+
+  it('drills down by double-click: region to sub-regions to positions', async () => {
+    let at = await onScreen(page, regionCentre(home.r));
+    await page.mouse.dblclick(at.x, at.y);
+    await settled(page);
+    expect(await level(page)).toEqual({ level: 'subregion', region: String(home.r), sub: null });
+    await screenshot(page, 'map-subregion-1280');
+
+    at = await onScreen(page, subRegionCentre(home.r, home.s));
+    await page.mouse.dblclick(at.x, at.y);
+    await settled(page);
+    expect(await level(page)).toEqual({ level: 'position', region: String(home.r), sub: String(home.s) });
+    const positions = map(page).locator('[data-layer=positions] [data-position]');
+    await expect.poll(() => positions.count()).toBe(25);
+    expect(await positions.nth(home.p - 1).getAttribute('data-state')).toBe('own');
+    expect(await positions.nth(seeded.enemyAt - 1).getAttribute('data-state')).toBe('enemy');
+    expect(await positions.nth(seeded.ownerlessAt - 1).getAttribute('data-state')).toBe('neutral');
+    // names cut to 20 characters and owners to 10 on the map
+    await expect.poll(textOf(positions.nth(seeded.enemyAt - 1))).toContain('Devourer Spire Of A…');
+    await expect.poll(textOf(positions.nth(seeded.enemyAt - 1))).toContain('Zerathul_…');
+    expect(Number(await map(page).locator('[data-layer=wreckage]').getAttribute('data-count'))).toBe(1);
+    await screenshot(page, 'map-position-1280');
+  });
+
+  it('describes a position on hover: territory, owner cut to 18 characters, wreckage', async () => {
+    let at = await onScreen(page, positionCentre(home.r, home.s, seeded.enemyAt));
+    await page.mouse.move(at.x, at.y);
+    const card = page.getByTestId('map-tooltip');
+    await expect.poll(textOf(card)).toContain(`${home.r}:${home.s}:${seeded.enemyAt}`);
+    await expect.poll(textOf(card)).toContain('Owner: Zerathul_the_Devo…');
+    at = await onScreen(page, positionCentre(home.r, home.s, seeded.wreckAt));
+    await page.mouse.move(at.x, at.y);
+    await expect.poll(textOf(card)).toContain('Wreckage: fiber 12.50k, chitin 800');
+  });
+
+  it('pans with arrows and WASD by 20% of the view, zooms with + = - _', async () => {
+    await page.mouse.move(5, 5); // off the map: no hover card in the way
+    let before = await viewBox(page);
+    await page.keyboard.press('ArrowRight');
+    await settled(page);
+    let after = await viewBox(page);
+    expect(after.x - before.x).toBeCloseTo(before.width * 0.2, 1);
+    before = after;
+    await page.keyboard.press('w');
+    await settled(page);
+    after = await viewBox(page);
+    expect(before.y - after.y).toBeCloseTo(before.height * 0.2, 1);
+    await page.keyboard.press('a');
+    await page.keyboard.press('s');
+    await settled(page);
+    before = await viewBox(page);
+    await page.keyboard.press('-');
+    await settled(page);
+    expect((await viewBox(page)).width).toBeCloseTo(before.width * 1.5, 1);
+    await page.keyboard.press('=');
+    await settled(page);
+    expect((await viewBox(page)).width).toBeCloseTo(before.width, 1);
+  });
+
+  it('zooms with the wheel about the pointer and pans by dragging past 5 px', async () => {
+    const box = (await map(page).boundingBox())!;
+    const before = await viewBox(page);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 120);
+    await settled(page);
+    const zoomed = await viewBox(page);
+    expect(zoomed.width).toBeCloseTo(before.width * 1.5, 1);
+
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 3, box.y + box.height / 2, { steps: 2 }); // under the threshold
+    await page.mouse.move(box.x + box.width / 2 - 100, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await settled(page);
+    const dragged = await viewBox(page);
+    expect(dragged.x - zoomed.x).toBeCloseTo((100 / box.width) * zoomed.width, 0);
+    expect(dragged.y).toBeCloseTo(zoomed.y, 3);
+  });
+
+  it('goes to coordinates typed into R, S and P, and keeps the view box across a reload', async () => {
+    await enter(page, '470', '12');
+    await settled(page);
+    expect(await level(page)).toEqual({ level: 'position', region: '470', sub: '12' });
+    await expect.poll(textOf(map(page).locator('[data-position="3"]'))).toContain('Far Nest');
+    await shown(page.getByTestId('map-focus'));
+    await enter(page, '470');
+    await settled(page);
+    expect(await level(page)).toEqual({ level: 'subregion', region: '470', sub: null });
+    const kept = await viewBox(page);
+    await page.reload();
+    await map(page).waitFor();
+    await settled(page);
+    expect(await level(page)).toEqual({ level: 'subregion', region: '470', sub: null });
+    expect((await viewBox(page)).width).toBeCloseTo(kept.width, 3);
+  });
+
+  it('says what is wrong with invalid coordinates, one sentence per rule', async () => {
+    const error = page.getByTestId('map-coord-error');
+    const cases: [string, string, string, string][] = [
+      ['', '', '', 'Region (R) must be a valid number between 1 and 961.'],
+      ['962', '', '', 'Region (R) must be a valid number between 1 and 961.'],
+      ['5', '0', '', 'Sub-Region (S) must be a valid number between 1 and 961 if provided.'],
+      ['5', '999', '', 'Sub-Region (S) must be a valid number between 1 and 961 if provided.'],
+      ['5', '1', '26', 'Position (P) must be a valid number between 1 and 25 if provided.'],
+      ['5', '', '3', 'If Position (P) is provided, Sub-Region (S) must also be provided.'],
+    ];
+    for (const [r, s, p, sentence] of cases) {
+      await enter(page, r, s, p);
+      await expect.poll(textOf(error)).toBe(sentence);
+    }
+    // digits only, R at most 3, P at most 2
+    await page.getByTestId('map-coord-r').fill('');
+    await page.getByTestId('map-coord-r').pressSequentially('4x8y12');
+    expect(await page.getByTestId('map-coord-r').inputValue()).toBe('481');
+    await page.getByTestId('map-coord-p').fill('');
+    await page.getByTestId('map-coord-p').pressSequentially('123');
+    expect(await page.getByTestId('map-coord-p').inputValue()).toBe('12');
+  });
+
+  it('lists own territories in the drop-down and focuses one', async () => {
+    await page.getByTestId('my-territories').click();
+    await expect.poll(textOf(page.getByTestId('my-territories'))).toMatch(/My Territories \(1\)/);
+    await page.getByRole('menuitem', { name: /Home Hive/ }).click();
+    await settled(page);
+    expect(await level(page)).toEqual({ level: 'position', region: String(home.r), sub: String(home.s) });
+  });
+
+  it('opens the fleet-action menu on right-click, closes it with Escape, and hands a mission to the Army tab', async () => {
+    const at = await onScreen(page, positionCentre(home.r, home.s, seeded.enemyAt));
+    await page.mouse.click(at.x, at.y, { button: 'right' });
+    const menu = page.getByTestId('map-context-menu');
+    await expect.poll(textOf(page.getByTestId('map-context-menu-title'))).toBe(`${home.r}:${home.s}:${seeded.enemyAt}`);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Transport', 'Attack', 'Colonize', 'Explore', 'Salvage', 'Spy', 'Station']);
+    await screenshot(page, 'map-context-menu-1280');
+    await page.keyboard.press('Escape');
+    await gone(menu);
+
+    await page.mouse.click(at.x, at.y, { button: 'right' });
+    await menu.getByRole('menuitem', { name: 'Spy' }).click();
+    await expect.poll(attributeOf(page.getByTestId('dashboard'), 'data-active-tab')).toBe('MOVEMENT');
+    const order = page.getByTestId('pending-order');
+    await expect.poll(textOf(order.getByTestId('pending-order-target'))).toBe(`${home.r}:${home.s}:${seeded.enemyAt}`);
+    await expect.poll(textOf(order.getByTestId('pending-order-mission'))).toBe('Spy');
+    await expect.poll(textOf(order.getByTestId('pending-order-start'))).toBe('Home Hive');
+    await screenshot(page, 'army-pending-order-1280');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the star map on a 390 px phone', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let home: Home;
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    page = await context.newPage();
+    home = await signUpGuest(page);
+    await seedNeighbourhood(home);
+    await page.reload();
+    await map(page).waitFor();
+    await settled(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('draws each level and offers zoom and pan buttons (pan 25%)', async () => {
+    await screenshot(page, 'map-region-390');
+    const before = await viewBox(page);
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await settled(page);
+    expect((await viewBox(page)).width).toBeCloseTo(before.width / 1.5, 1);
+    const zoomed = await viewBox(page);
+    await page.getByRole('button', { name: 'Pan right' }).click();
+    await settled(page);
+    expect((await viewBox(page)).x - zoomed.x).toBeCloseTo(zoomed.width * 0.25, 1);
+
+    await enter(page, String(home.r));
+    await settled(page);
+    expect((await level(page)).level).toBe('subregion');
+    await screenshot(page, 'map-subregion-390');
+    await enter(page, String(home.r), String(home.s));
+    await settled(page);
+    expect((await level(page)).level).toBe('position');
+    await screenshot(page, 'map-position-390');
+  });
+
+  it('shows the card on a tap and opens the fleet-action menu on a 700 ms long-press', async () => {
+    const target = (home.p % 25) + 1;
+    const at = await onScreen(page, positionCentre(home.r, home.s, target));
+    await page.touchscreen.tap(at.x, at.y);
+    await expect.poll(textOf(page.getByTestId('map-tooltip'))).toContain(`${home.r}:${home.s}:${target}`);
+
+    const cdp = await context.newCDPSession(page);
+    const point = { x: at.x, y: at.y };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('map-context-menu').count()).toBe(0); // not yet
+    await page.waitForTimeout(700);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(textOf(page.getByTestId('map-context-menu-title'))).toBe(`${home.r}:${home.s}:${target}`);
+    await screenshot(page, 'map-context-menu-390');
+    await page.getByRole('menuitem', { name: 'Transport' }).click();
+    await expect.poll(textOf(page.getByTestId('pending-order-mission'))).toBe('Transport');
+  });
+});
+
+describe('a player without territories', () => {
+  it('is welcomed, sees no owned territories, and is told no mission can start', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    try {
+      const home = await signUpGuest(page);
+      await db.query('delete from territories where owner_id = $1', [home.userId]);
+      await page.reload();
+      await expect.poll(textOf(page.getByTestId('map-welcome'))).toContain('Welcome, Commander!');
+      await expect.poll(textOf(page.getByTestId('map-welcome'))).toContain(
+        'You do not yet control any sectors. Select an unclaimed sector on the star map and found your empire!',
+      );
+      await expect.poll(textOf(page.getByTestId('my-territories'))).toMatch(/My Territories \(0\)/);
+      await page.getByTestId('my-territories').click();
+      await shown(page.getByText('No owned territories.'));
+      await page.keyboard.press('Escape');
+      await enter(page, String(home.r), String(home.s));
+      await settled(page);
+      const at = await onScreen(page, positionCentre(home.r, home.s, home.p));
+      await page.mouse.click(at.x, at.y, { button: 'right' });
+      await page.getByRole('menuitem', { name: 'Colonize' }).click();
+      await shown(page.getByText('No starting territory selected or available. Please select one of your territories.'));
+      await screenshot(page, 'map-welcome-1280');
+    } finally {
+      await context.close();
+    }
+  });
+});
