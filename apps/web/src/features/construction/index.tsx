@@ -6,7 +6,7 @@ import { useBuildQueue } from '../queue/queue-queries';
 import { useEconomy } from '../territories/economy';
 import { LevelledCard } from './levelled-card';
 import { queuedTargetsOf, structureModel, type LevelledModel } from './levelled-model';
-import { PanelEmpty, PanelError, PanelLoading } from './panel-states';
+import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from './panel-states';
 import { TierGroups } from './tier-groups';
 import { useHighlightedKey } from './use-highlight';
 import { useStartConstruction } from './use-start-construction';
@@ -29,7 +29,7 @@ export function ConstructionTab() {
 
 function ConstructionPanel({ territoryId }: { territoryId: number }) {
   const [category, setCategory] = useState<Category>('All');
-  const { view, isLoading, error, retry } = useEconomy(territoryId);
+  const { view, isLoading, unavailable, error, retry } = useEconomy(territoryId);
   const queue = useBuildQueue(territoryId);
   const { start, pendingKey, errors } = useStartConstruction(territoryId);
   const highlighted = useHighlightedKey('BUILDING');
@@ -59,7 +59,8 @@ function ConstructionPanel({ territoryId }: { territoryId: number }) {
     if (def && def.category !== category) setCategory('All');
   }, [highlighted, category, view]);
 
-  if (error) return <PanelError title={CONSTRUCTION_ERROR_TITLE} error={error} onRetry={retry} />;
+  if (error) return <PanelError title={CONSTRUCTION_ERROR_TITLE} message={error} onRetry={retry} />;
+  if (unavailable) return <PanelUnavailable what="structures" />;
   if (isLoading || !view) return <PanelLoading label="Loading structures..." />;
 
   const shown = models.filter(({ def }) => category === 'All' || def.category === category);

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, EmptyState, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconMoodEmpty } from '@tabler/icons-react';
-import { describeApiError } from '../../lib/api-errors';
 
 /** Loading, error and empty states shared by the economy panels (titles are the spec's words). */
 
@@ -18,11 +17,11 @@ export function PanelLoading({ label }: { label: string }) {
   );
 }
 
-export function PanelError({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {
+export function PanelError({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={title} role="alert">
       <Stack gap="xs" align="flex-start">
-        <Text fz="sm">{describeApiError(error).message}</Text>
+        <Text fz="sm">{message}</Text>
         {onRetry && (
           <Button size="xs" variant="light" color="red" onClick={onRetry}>
             Retry
@@ -31,6 +30,11 @@ export function PanelError({ title, error, onRetry }: { title: string; error: un
       </Stack>
     </Alert>
   );
+}
+
+/** 'Data Not Available': a read the panel needs is switched off or answered nothing. */
+export function PanelUnavailable({ what }: { what: string }) {
+  return <PanelEmpty title="Data Not Available" description={`Essential data for ${what} could not be loaded.`} />;
 }
 
 export function PanelEmpty({ title, description, icon }: { title: string; description?: string; icon?: ReactNode }) {

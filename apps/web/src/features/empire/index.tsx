@@ -1,6 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlanetOff, IconUserQuestion } from '@tabler/icons-react';
 import { useAuthStore } from '../../stores/auth-store';
+import { describeApiError } from '../../lib/api-errors';
 import { PanelEmpty, PanelError, PanelLoading } from '../construction/panel-states';
 import { EmpireTable } from './empire-table';
 import { useEmpireData } from './use-empire-data';
@@ -18,7 +19,7 @@ export function EmpireTab() {
 
 function EmpireOverview() {
   const data = useEmpireData();
-  if (data.error) return <PanelError title={EMPIRE_ERROR_TITLE} error={data.error} onRetry={data.retry} />;
+  if (data.error) return <PanelError title={EMPIRE_ERROR_TITLE} message={describeApiError(data.error).message} onRetry={data.retry} />;
   if (data.isLoading || !data.gameData || !data.technologies) return <PanelLoading label="Loading your empire..." />;
   if (data.columns.length === 0) {
     return (

@@ -15,7 +15,7 @@ export type ResearchQueueItem = RouterOutputs['research']['queue'][number];
 export type RecruitmentQueueItem = RouterOutputs['recruitment']['queue'][number];
 export type DefenseQueueItem = RouterOutputs['defense']['queue'][number];
 
-export const QUEUE_CACHE = { staleMs: 5_000, gcMs: 2 * 60_000, pollMs: 15_000 } as const;
+export const QUEUE_CACHE = { staleMs: 5_000, gcMs: 2 * 60_000, pollMs: 15_000, overduePollMs: 2_000 } as const;
 
 type Timed = { start_time: Date | string; end_time: Date | string };
 type Batch = Timed & { quantity: number; duration_per_item_s: number };
@@ -44,8 +44,21 @@ export function nextChangeAt(items: readonly (Timed | Batch)[] | undefined, now 
   return next;
 }
 
-const pollWhileUnfinished = (query: { state: { data: readonly Timed[] | undefined } }) =>
-  hasUnfinished(query.state.data) ? QUEUE_CACHE.pollMs : false;
+/** Queue reads list only unfinished items, so one already past its end means the clocks differ. */
+export function hasOverdue(items: readonly Timed[] | undefined, now = Date.now()): boolean {
+  return (items ?? []).some((item) => ms(item.end_time) <= now);
+}
+
+/**
+ * Every 15 s while an item is unfinished; every 2 s while the server still lists an item the
+ * browser's clock has already seen end (its clock is behind ours), until it is gone.
+ */
+export function queuePollInterval(items: readonly Timed[] | undefined, now = Date.now()): number | false {
+  if (hasOverdue(items, now)) return QUEUE_CACHE.overduePollMs;
+  return hasUnfinished(items, now) ? QUEUE_CACHE.pollMs : false;
+}
+
+const pollQueue = (query: { state: { data: readonly Timed[] | undefined } }) => queuePollInterval(query.state.data);
 
 const fired = new Map<string, number>();
 
@@ -56,13 +69,29 @@ function refreshOnce(key: string, at: number, refresh: () => void): void {
   refresh();
 }
 
-/** At the queue's next change, refetch the queue and what it changes (stock, levels, units). */
-export function useRefreshAtNextChange(scope: string, items: readonly (Timed | Batch)[] | undefined, refresh: (client: QueryClient) => void) {
+/**
+ * At the queue's next change, refetch the queue and what it changes (stock, levels, units); and
+ * again when an item leaves the queue (it completed on the server, or was cancelled elsewhere).
+ */
+export function useRefreshAtNextChange(
+  scope: string,
+  items: readonly (Timed | Batch | (Timed & { id: string }))[] | undefined,
+  refresh: (client: QueryClient) => void,
+) {
   const client = useQueryClient();
   const latest = useRef(refresh);
   useEffect(() => {
     latest.current = refresh;
   });
+  const ids = (items ?? []).map((item) => ('id' in item ? item.id : '')).join(',');
+  const previous = useRef<{ scope: string; ids: string } | null>(null);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { scope, ids };
+    if (!before || before.scope !== scope || before.ids === '') return;
+    const current = new Set(ids.split(','));
+    if (before.ids.split(',').some((id) => !current.has(id))) latest.current(client);
+  }, [scope, ids, client]);
   const at = nextChangeAt(items);
   useEffect(() => {
     if (at === null) return;
@@ -73,7 +102,7 @@ export function useRefreshAtNextChange(scope: string, items: readonly (Timed | B
 }
 
 /** Cache and polling of every queue read (also the empire overview's). */
-export const queueOptions = { staleTime: QUEUE_CACHE.staleMs, gcTime: QUEUE_CACHE.gcMs, refetchInterval: pollWhileUnfinished };
+export const queueOptions = { staleTime: QUEUE_CACHE.staleMs, gcTime: QUEUE_CACHE.gcMs, refetchInterval: pollQueue };
 
 export function useBuildQueue(territoryId: number | null) {
   const trpc = useTRPC();

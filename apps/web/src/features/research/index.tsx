@@ -9,7 +9,7 @@ import { useUiStore } from '../../stores/ui-store';
 import { useTRPC } from '../../trpc';
 import { LevelledCard } from '../construction/levelled-card';
 import { queuedTargetsOf, technologyModel } from '../construction/levelled-model';
-import { PanelEmpty, PanelError, PanelLoading } from '../construction/panel-states';
+import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from '../construction/panel-states';
 import { TierGroups } from '../construction/tier-groups';
 import { useHighlightedKey } from '../construction/use-highlight';
 import { useResearchQueue } from '../queue/queue-queries';
@@ -62,7 +62,7 @@ function useStartResearch(territoryId: number | null) {
 export function ResearchTab() {
   const territoryId = useUiStore((s) => s.selectedTerritoryId);
   const [category, setCategory] = useState<Category>('All');
-  const { view, isLoading, error, retry } = useEconomy(territoryId);
+  const { view, isLoading, unavailable, error, retry } = useEconomy(territoryId);
   const territories = useTerritories();
   const queue = useResearchQueue();
   const { start, pendingKey, errors } = useStartResearch(territoryId);
@@ -93,7 +93,8 @@ export function ResearchTab() {
     if (def && def.category !== category) setCategory('All');
   }, [highlighted, category, view]);
 
-  if (error) return <PanelError title={RESEARCH_ERROR_TITLE} error={error} onRetry={retry} />;
+  if (error) return <PanelError title={RESEARCH_ERROR_TITLE} message={error} onRetry={retry} />;
+  if (unavailable) return <PanelUnavailable what="research" />;
   if (isLoading || !view) return <PanelLoading label="Loading technologies..." />;
 
   const shown = entries.filter((e) => category === 'All' || e.def.category === category);

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { territoryEconomy, type TerritoryEconomy } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
+import { describeApiError } from '../../lib/api-errors';
 import {
   countsOf,
   levelsOf,
@@ -60,12 +61,26 @@ export function useEconomy(territoryId: number | null) {
 
   const waiting = [gameData, technologies, ...(territoryId !== null ? [territory] : [])];
   const failed = waiting.find((q) => q.isError);
+  // A read that is switched off (signed out) will never arrive: the panel says so instead of spinning.
+  const unavailable = !view && !failed && waiting.some((q) => q.isPending && q.fetchStatus === 'idle');
   return {
     view,
-    isLoading: !view && !failed,
-    error: failed?.error ?? null,
+    isLoading: !view && !failed && !unavailable,
+    unavailable,
+    error: gameData.isError
+      ? loadError('Error loading game data', gameData.error)
+      : territory.isError
+        ? loadError('Error loading territories', territory.error)
+        : technologies.isError
+          ? loadError('Error loading technologies', technologies.error)
+          : null,
     retry: () => {
       for (const q of waiting) if (q.isError) void q.refetch();
     },
   };
+}
+
+/** The spec's panel error lines: 'Error loading game data: {message}'. */
+function loadError(prefix: string, error: unknown): string {
+  return `${prefix}: ${describeApiError(error).message}`;
 }

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { DefenseDef, UnitDef } from '@brood/game-data';
 import { formatNumber } from '../../lib/format';
-import { PanelEmpty, PanelError, PanelLoading } from '../construction/panel-states';
+import { describeApiError } from '../../lib/api-errors';
+import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from '../construction/panel-states';
 import { TierGroups } from '../construction/tier-groups';
 import { useDefenseQueue, useRecruitmentQueue } from '../queue/queue-queries';
 import { useEconomy } from '../territories/economy';
@@ -24,7 +25,7 @@ type Def = UnitDef | DefenseDef;
 
 /** One tab of the Units panel: recruit units or build defenses in the selected territory. */
 export function CombatantPanel({ kind, territoryId }: { kind: BatchKind; territoryId: number }) {
-  const { view, isLoading, error, retry } = useEconomy(territoryId);
+  const { view, isLoading, unavailable, error, retry } = useEconomy(territoryId);
   const units = useTerritoryUnits(territoryId);
   const defenses = useTerritoryDefenses(territoryId);
   const recruitment = useRecruitmentQueue(territoryId);
@@ -46,8 +47,14 @@ export function CombatantPanel({ kind, territoryId }: { kind: BatchKind; territo
 
   const options = useMemo(() => filterOptions(defs.map(([, def]) => def)), [defs]);
 
-  const listError = error ?? (kind === 'unit' ? units.error : defenses.error);
-  if (listError) return <PanelError title={UNITS_ERROR_TITLE} error={listError} onRetry={retry} />;
+  const list = kind === 'unit' ? units : defenses;
+  const listError = error ?? (list.error ? describeApiError(list.error).message : null);
+  const retryAll = () => {
+    retry();
+    if (list.isError) void list.refetch();
+  };
+  if (listError) return <PanelError title={UNITS_ERROR_TITLE} message={listError} onRetry={retryAll} />;
+  if (unavailable) return <PanelUnavailable what={kind === 'unit' ? 'units' : 'defenses'} />;
   if (isLoading || !view) return <PanelLoading label={kind === 'unit' ? 'Loading units...' : 'Loading defenses...'} />;
 
   const limits = view.gameData.universe.queue_limits;
