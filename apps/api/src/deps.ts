@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PgBoss } from 'pg-boss';
-import { loadCatalogue, type Catalogue, type CatalogueOverrides } from '@brood/game-data';
-import { createBoss, createOrm, type PasswordHasher } from '@brood/world';
+import type { Catalogue } from '@brood/game-data';
+import { createBoss, createOrm, deploymentCatalogue, type PasswordHasher } from '@brood/world';
 import { createTokenService, type TokenService } from './auth/token';
 import { createPasswordHasher } from './auth/password';
 import type { Env } from './env';
@@ -20,7 +20,7 @@ export interface ApiDeps {
 
 /** Opens what a process needs (ORM, pg-boss for sending, token and password services, catalogue). */
 export async function createApiDeps(env: Env): Promise<ApiDeps> {
-  const catalogue = loadCatalogue(env.UNIVERSE_OVERRIDES ? { universe: env.UNIVERSE_OVERRIDES as CatalogueOverrides['universe'] } : undefined);
+  const catalogue = deploymentCatalogue(env.UNIVERSE_OVERRIDES);
   const orm = await createOrm(env.DATABASE_URL, { poolMax: env.DB_POOL_MAX });
   const boss = createBoss(env.DATABASE_URL, 'api');
   try {

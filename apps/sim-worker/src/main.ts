@@ -1,6 +1,5 @@
 import pino from 'pino';
-import { loadCatalogue, type CatalogueOverrides } from '@brood/game-data';
-import { createBoss, createOrm } from '@brood/world';
+import { createBoss, createOrm, deploymentCatalogue } from '@brood/world';
 import { readWorkerEnv } from './env';
 import { jobs } from './jobs';
 import { startWorker } from './worker';
@@ -12,7 +11,7 @@ import { startWorker } from './worker';
 async function main(): Promise<void> {
   const env = readWorkerEnv();
   const log = pino({ name: 'sim-worker', level: env.LOG_LEVEL });
-  const catalogue = loadCatalogue(env.UNIVERSE_OVERRIDES ? { universe: env.UNIVERSE_OVERRIDES as CatalogueOverrides['universe'] } : undefined);
+  const catalogue = deploymentCatalogue(env.UNIVERSE_OVERRIDES);
   const orm = await createOrm(env.DATABASE_URL, { poolMax: env.DB_POOL_MAX });
   const boss = createBoss(env.DATABASE_URL, 'worker');
   boss.on('error', (err) => log.error({ err }, 'pg-boss error'));

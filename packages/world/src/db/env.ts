@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { loadCatalogue, type Catalogue, type CatalogueOverrides } from '@brood/game-data';
+
+/**
+ * Settings every process of one deployment reads the same way (the api and the sim-worker each
+ * declare their own env.ts with these pieces), and the catalogue those settings give.
+ */
+export const LogLevelEnv = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+export const DatabaseUrlEnv = z.string().min(1, 'DATABASE_URL is required (npm start sets it for the embedded database)');
+
+/** JSON merged over universe.json, e.g. {"universe_speed_factor": 500}; the api and the workers must agree. */
+export const UniverseOverridesEnv = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    if (!text) return undefined;
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: 'UNIVERSE_OVERRIDES must be a JSON object, e.g. {"universe_speed_factor": 500}' });
+    return z.NEVER;
+  });
+
+/** The catalogue of this deployment: game-data with the universe overrides applied (validated again). */
+export function deploymentCatalogue(universeOverrides: Record<string, unknown> | undefined): Catalogue {
+  return loadCatalogue(universeOverrides ? { universe: universeOverrides as CatalogueOverrides['universe'] } : undefined);
+}
+
+/** Parses a process's environment, or throws one message listing every bad setting. */
+export function parseEnv<S extends z.ZodType>(schema: S, source: NodeJS.ProcessEnv, processName: string): z.output<S> {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid ${processName} configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
