@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { User } from '@brood/world';
+import { findSessionUser } from '@brood/world';
 import type { ApiDeps } from '../deps';
 import { listenForGameEvents } from './listener';
 import { SocketRegistry } from './sockets';
@@ -47,9 +47,9 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
     if (!token) return { error: 'Not authenticated' };
     const verified = await deps.tokens.verify(token);
     if ('error' in verified) return verified;
-    // A valid signature for an account that no longer exists (an expired guest) is refused too.
-    const exists = await deps.orm.em.fork().count(User, { id: verified.user.id });
-    return exists > 0 ? { userId: verified.user.id } : { error: 'Could not validate credentials' };
+    // The same session rule as every call: a removed account or an expired guest is refused too.
+    const session = await findSessionUser(deps.orm.em, verified.user.id, new Date());
+    return 'error' in session ? session : { userId: session.id };
   };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
