@@ -64,6 +64,26 @@ function effectName(catalogue: Catalogue, effect: string): { name: string; unit?
   return { name: effect };
 }
 
+/** One territory's modifiers in the stats response (spec core §3 territory_stats). */
+function territoryStats(catalogue: Catalogue, effects: Effects, labResearchSpeed: number) {
+  return {
+    building_construction_speed_modifier: round2(speedModifier(effects, 'construction_speed')),
+    unit_production_speed_modifier: round2(speedModifier(effects, 'unit_production_speed')),
+    defense_production_speed_modifier: round2(speedModifier(effects, 'defense_production_speed')),
+    research_speed_modifier_from_lab: round2(1 + labResearchSpeed / 100),
+    bunker_capacity: Math.floor(effects.bunker_capacity ?? 0),
+    defense_repair_chance: round2(effects.defense_repair_chance ?? 0),
+    defense_repair_attempt_percentage: round2(effects.defense_repair_attempt_percentage ?? 0),
+    resources_protected_share_percentage: catalogue.orderedResourceKeys.map((resource_key) => ({
+      resource_key,
+      protected_percentage: round2(Math.min(100, effects.resources_protected_share ?? 0)),
+    })),
+    // TODO(movements): count the allied fleets stationed here once movements are stored.
+    allied_fleet_slots_current: 0,
+    allied_fleet_slots_max: Math.floor(effects.allied_fleet_slots ?? 0),
+  };
+}
+
 /**
  * GET /user_stats/overview: unit and defense stats with the player's bonuses, the global values, each
  * territory's modifiers, and every effect with its source, all computed from the catalogue's effects.
@@ -77,7 +97,7 @@ export async function statsOverview(deps: EconomyDeps, actor: Actor, now: Date) 
   // Player-wide: base values, technologies and the player-scope effects of every territory.
   const playerEffects = aggregateEffects(catalogue, { structures: {}, technologies, otherTerritories: structuresOf });
 
-  const territory_stats: Record<string, unknown> = {};
+  const territory_stats: Record<string, ReturnType<typeof territoryStats>> = {};
   let fastestUnits = speedModifier(playerEffects, 'unit_production_speed');
   let fastestDefenses = speedModifier(playerEffects, 'defense_production_speed');
   territories.forEach((territory, index) => {
@@ -85,22 +105,7 @@ export async function statsOverview(deps: EconomyDeps, actor: Actor, now: Date) 
     fastestUnits = Math.max(fastestUnits, speedModifier(effects, 'unit_production_speed'));
     fastestDefenses = Math.max(fastestDefenses, speedModifier(effects, 'defense_production_speed'));
     const lab = effectsOf(catalogue, { structures: structuresOf[index] }, 'territory').research_speed ?? 0;
-    territory_stats[String(territory.id)] = {
-      building_construction_speed_modifier: round2(speedModifier(effects, 'construction_speed')),
-      unit_production_speed_modifier: round2(speedModifier(effects, 'unit_production_speed')),
-      defense_production_speed_modifier: round2(speedModifier(effects, 'defense_production_speed')),
-      research_speed_modifier_from_lab: round2(1 + lab / 100),
-      bunker_capacity: Math.floor(effects.bunker_capacity ?? 0),
-      defense_repair_chance: round2(effects.defense_repair_chance ?? 0),
-      defense_repair_attempt_percentage: round2(effects.defense_repair_attempt_percentage ?? 0),
-      resources_protected_share_percentage: catalogue.orderedResourceKeys.map((resource_key) => ({
-        resource_key,
-        protected_percentage: round2(Math.min(100, effects.resources_protected_share ?? 0)),
-      })),
-      // TODO(movements): count the allied fleets stationed here once movements are stored.
-      allied_fleet_slots_current: 0,
-      allied_fleet_slots_max: Math.floor(effects.allied_fleet_slots ?? 0),
-    };
+    territory_stats[String(territory.id)] = territoryStats(catalogue, effects, lab);
   });
 
   const contributions = effectContributions(catalogue, { technologies });

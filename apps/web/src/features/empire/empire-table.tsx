@@ -9,44 +9,23 @@ import { EmpireRow, EmpireSection, EmpireWideRow, LABEL_CELL_STYLE } from './emp
 import { QueueCell } from './queue-cell';
 import type { EmpireColumn } from './use-empire-data';
 
-/**
- * stats.overview types territory_stats as a map of unknown (its shape is the spec's list, not a
- * declared type), so the overview reads each figure defensively: a missing one shows '-'.
- * TODO(economy-server): give territory_stats a declared type and read it directly.
- */
-type TerritoryStats = Record<string, unknown>;
+type TerritoryStats = Stats['territory_stats'][string];
 
-function figure(stats: TerritoryStats, key: string): number | null {
-  const value = stats[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
+const times = (v: number) => `×${formatNumber(v)}`;
+const percent = (v: number) => `${formatNumber(v)}%`;
 
-function protectedShare(stats: TerritoryStats): number | null {
-  const list = stats.resources_protected_share_percentage;
-  const first: unknown = Array.isArray(list) ? list[0] : null;
-  return first && typeof first === 'object' ? figure(first as TerritoryStats, 'protected_percentage') : null;
-}
-
-const times = (v: number | null) => (v === null ? null : `×${formatNumber(v)}`);
-const percent = (v: number | null) => (v === null ? null : `${formatNumber(v)}%`);
-const plain = (v: number | null) => (v === null ? null : formatNumber(v));
-
-const MODIFIERS: { label: string; value: (s: TerritoryStats) => string | null }[] = [
-  { label: 'Construction speed', value: (s) => times(figure(s, 'building_construction_speed_modifier')) },
-  { label: 'Unit production', value: (s) => times(figure(s, 'unit_production_speed_modifier')) },
-  { label: 'Defense production', value: (s) => times(figure(s, 'defense_production_speed_modifier')) },
-  { label: 'Research (lab)', value: (s) => times(figure(s, 'research_speed_modifier_from_lab')) },
-  { label: 'Bunker capacity', value: (s) => plain(figure(s, 'bunker_capacity')) },
-  { label: 'Defense repair chance', value: (s) => percent(figure(s, 'defense_repair_chance')) },
-  { label: 'Repair attempts', value: (s) => percent(figure(s, 'defense_repair_attempt_percentage')) },
-  { label: 'Protected resources', value: (s) => percent(protectedShare(s)) },
+const MODIFIERS: { label: string; value: (s: TerritoryStats) => string }[] = [
+  { label: 'Construction speed', value: (s) => times(s.building_construction_speed_modifier) },
+  { label: 'Unit production', value: (s) => times(s.unit_production_speed_modifier) },
+  { label: 'Defense production', value: (s) => times(s.defense_production_speed_modifier) },
+  { label: 'Research (lab)', value: (s) => times(s.research_speed_modifier_from_lab) },
+  { label: 'Bunker capacity', value: (s) => formatNumber(s.bunker_capacity) },
+  { label: 'Defense repair chance', value: (s) => percent(s.defense_repair_chance) },
+  { label: 'Repair attempts', value: (s) => percent(s.defense_repair_attempt_percentage) },
+  { label: 'Protected resources', value: (s) => percent(s.resources_protected_share_percentage[0]?.protected_percentage ?? 0) },
   {
     label: 'Allied fleet slots',
-    value: (s) => {
-      const current = figure(s, 'allied_fleet_slots_current');
-      const max = figure(s, 'allied_fleet_slots_max');
-      return current === null || max === null ? null : `${current}/${max}`;
-    },
+    value: (s) => `${s.allied_fleet_slots_current}/${s.allied_fleet_slots_max}`,
   },
 ];
 
@@ -69,10 +48,7 @@ export function EmpireTable({ gameData, columns, technologies, stats }: EmpireTa
   const structures = columns.map((c) => levelsOf(c.details?.structures, 'structure_key'));
   const units = columns.map((c) => countsOf(c.units, 'unit_key'));
   const defenses = columns.map((c) => countsOf(c.defenses, 'defense_key'));
-  const territoryStats = (id: number): TerritoryStats | null => {
-    const entry: unknown = stats?.territory_stats[String(id)];
-    return entry && typeof entry === 'object' ? (entry as TerritoryStats) : null;
-  };
+  const territoryStats = (id: number): TerritoryStats | null => stats?.territory_stats[String(id)] ?? null;
   const dash = <Text span c="dimmed">-</Text>;
 
   return (
@@ -130,7 +106,7 @@ export function EmpireTable({ gameData, columns, technologies, stats }: EmpireTa
             {MODIFIERS.map((m) => (
               <EmpireRow key={m.label} label={m.label} cells={columns.map(({ territory }) => {
                 const s = territoryStats(territory.id);
-                return (s && m.value(s)) ?? dash;
+                return s ? m.value(s) : dash;
               })} />
             ))}
           </EmpireSection>
