@@ -67,6 +67,8 @@ async function seedNeighbourhood(home: Home): Promise<{ enemyAt: number; ownerle
 }
 
 const map = (page: Page) => page.getByTestId('star-map');
+/** The map's window on the page (the stage inside it is larger: it holds a drawn margin). */
+const viewport = (page: Page) => map(page).locator('..');
 
 /** The element's text, retried by expect.poll until it matches (empty while the element is missing). */
 const textOf = (locator: Locator) => () => locator.textContent({ timeout: 1000 }).then((t) => t ?? '', () => '');
@@ -79,14 +81,15 @@ async function level(page: Page): Promise<{ level: string | null; region: string
   return { level: await svg.getAttribute('data-level'), region: await svg.getAttribute('data-region'), sub: await svg.getAttribute('data-sub-region') };
 }
 
+/** The visible view in world units (the camera writes it on the SVG whenever it draws). */
 async function viewBox(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
-  const [x, y, width, height] = ((await map(page).getAttribute('viewBox')) ?? '').split(' ').map(Number) as [number, number, number, number];
+  const [x, y, width, height] = ((await map(page).getAttribute('data-view')) ?? '').split(' ').map(Number) as [number, number, number, number];
   return { x, y, width, height };
 }
 
 /** Where a world point is on screen (through the SVG's current transform). */
 async function onScreen(page: Page, world: Point): Promise<Point> {
-  return map(page).evaluate((svg, w) => {
+  return map(page).locator('svg[data-svg=hexes]').evaluate((svg, w) => {
     const m = (svg as SVGSVGElement).getScreenCTM()!;
     return { x: m.a * w.x + m.c * w.y + m.e, y: m.b * w.x + m.d * w.y + m.f };
   }, world);
@@ -225,7 +228,7 @@ describe('the star map at 1280 px', () => {
   });
 
   it('zooms with the wheel about the pointer and pans by dragging past 5 px', async () => {
-    const box = (await map(page).boundingBox())!;
+    const box = (await viewport(page).boundingBox())!;
     const before = await viewBox(page);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, 120);

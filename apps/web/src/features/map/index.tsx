@@ -66,11 +66,11 @@ export function MapTab() {
   const territories = useQuery(trpc.territories.list.queryOptions(undefined, { staleTime: TERRITORIES_STALE_MS }));
   const owned: OwnedTerritory[] | undefined = territories.data;
 
-  const svgRef = useRef<SVGSVGElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
   const [initialView] = useState(() => validViewBox(useUiStore.getState().mapViewBox));
   const [committedView, setCommittedView] = useState<ViewBox | null>(initialView);
   const [detail, setDetail] = useState<Detail>(() => (initialView ? detailOf(initialView) : { level: 'region', r: 481, s: 481 }));
-  const camera = useMapCamera(svgRef, initialView, {
+  const camera = useMapCamera(stageRef, initialView, {
     onDetail: setDetail,
     onCommit: (view) => {
       setCommittedView(view);
@@ -146,7 +146,7 @@ export function MapTab() {
         <div className={classes.stars} />
         <MapCanvas
           camera={camera}
-          svgRef={svgRef}
+          stageRef={stageRef}
           detail={detail}
           committedView={committedView ?? camera.current()}
           data={data}

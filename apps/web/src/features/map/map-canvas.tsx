@@ -40,7 +40,7 @@ const sameCell = (a: PickedCell | null, b: PickedCell | null) => !!a && !!b && a
 
 export interface MapCanvasProps {
   camera: MapCamera;
-  svgRef: RefObject<SVGSVGElement | null>;
+  stageRef: RefObject<HTMLDivElement | null>;
   detail: Detail;
   committedView: ViewBox;
   data: MapData;
@@ -68,7 +68,7 @@ interface Press {
 
 /** The SVG map and every pointer gesture on it: hover, drag, wheel, click, double-click, right-click, long-press. */
 export function MapCanvas(props: MapCanvasProps) {
-  const { camera, svgRef, detail, committedView, data, me, selectedTerritoryId, focus } = props;
+  const { camera, stageRef, detail, committedView, data, me, selectedTerritoryId, focus } = props;
   const hoverRef = useRef<SVGPathElement>(null);
   const tooltipRef = useRef<MapTooltipHandle>(null);
   // Gesture handlers are attached once; they read the latest props through this ref.
@@ -76,8 +76,9 @@ export function MapCanvas(props: MapCanvasProps) {
   latest.current = props;
 
   useEffect(() => {
-    const svg = svgRef.current;
-    if (!svg) return;
+    const stage = stageRef.current;
+    const viewport = stage?.parentElement;
+    if (!stage || !viewport) return;
     let press: Press | null = null;
     let lastTap: { time: number; cell: PickedCell } | null = null;
     let hovered: PickedCell | null = null;
@@ -87,7 +88,7 @@ export function MapCanvas(props: MapCanvasProps) {
 
     const cellAt = (clientX: number, clientY: number) => pick(camera.toWorld(clientX, clientY), camera.currentDetail());
     const local = (clientX: number, clientY: number) => {
-      const rect = svg.getBoundingClientRect();
+      const rect = viewport.getBoundingClientRect();
       return { x: clientX - rect.left, y: clientY - rect.top, bounds: { width: rect.width, height: rect.height } };
     };
     const showCard = (cell: PickedCell, clientX: number, clientY: number) => {
@@ -104,6 +105,7 @@ export function MapCanvas(props: MapCanvasProps) {
       tooltipRef.current?.hide();
     };
     const drill = (cell: PickedCell) => {
+      clearHover();
       const aspect = camera.aspect();
       if (cell.s === null) camera.animateTo(viewForCoordinates({ r: cell.r, s: null, p: null }, aspect));
       else if (cell.p === null) camera.animateTo(viewForCoordinates({ r: cell.r, s: cell.s, p: null }, aspect));
@@ -131,7 +133,7 @@ export function MapCanvas(props: MapCanvasProps) {
     const onPointerDown = (e: PointerEvent) => {
       if (e.pointerType === 'mouse' && e.button !== 0) return;
       if (press) return; // a second finger: ignore
-      svg.setPointerCapture?.(e.pointerId);
+      stage.setPointerCapture?.(e.pointerId);
       press = { pointerId: e.pointerId, pointerType: e.pointerType, x: e.clientX, y: e.clientY, at: performance.now(), view: camera.current(), moved: false, longPressed: false, timer: null };
       if (e.pointerType !== 'mouse') {
         const started = press;
@@ -150,7 +152,7 @@ export function MapCanvas(props: MapCanvasProps) {
         if (!press.moved && Math.hypot(dx, dy) > DRAG_THRESHOLD_PX) {
           press.moved = true;
           if (press.timer) clearTimeout(press.timer);
-          svg.dataset.dragging = 'true';
+          stage.dataset.dragging = 'true';
           clearHover();
         }
         if (press.moved) camera.dragFrom(press.view, dx, dy);
@@ -166,7 +168,7 @@ export function MapCanvas(props: MapCanvasProps) {
       const ended = press;
       press = null;
       if (ended.timer) clearTimeout(ended.timer);
-      delete svg.dataset.dragging;
+      delete stage.dataset.dragging;
       if (ended.moved) camera.commit();
       else if (cancelled) return;
       else if (ended.longPressed) swallowClick = true;
@@ -198,77 +200,87 @@ export function MapCanvas(props: MapCanvasProps) {
       if (Math.abs(wheelTravel) < WHEEL_NOTCH) return;
       const factor = wheelTravel < 0 ? ZOOM_STEP : 1 / ZOOM_STEP;
       wheelTravel = 0;
-      tooltipRef.current?.hide();
+      clearHover();
       camera.zoomBy(factor, camera.toWorld(e.clientX, e.clientY));
     };
 
-    svg.addEventListener('pointerdown', onPointerDown);
-    svg.addEventListener('pointermove', onPointerMove);
-    svg.addEventListener('pointerup', onPointerUp);
-    svg.addEventListener('pointercancel', onPointerCancel);
-    svg.addEventListener('pointerleave', onPointerLeave);
-    svg.addEventListener('contextmenu', onContextMenu);
-    svg.addEventListener('wheel', onWheel, { passive: false });
-    svg.addEventListener('touchend', onTouchEnd, { passive: false });
+    stage.addEventListener('pointerdown', onPointerDown);
+    stage.addEventListener('pointermove', onPointerMove);
+    stage.addEventListener('pointerup', onPointerUp);
+    stage.addEventListener('pointercancel', onPointerCancel);
+    stage.addEventListener('pointerleave', onPointerLeave);
+    stage.addEventListener('contextmenu', onContextMenu);
+    stage.addEventListener('wheel', onWheel, { passive: false });
+    stage.addEventListener('touchend', onTouchEnd, { passive: false });
     return () => {
       if (press?.timer) clearTimeout(press.timer);
-      svg.removeEventListener('pointerdown', onPointerDown);
-      svg.removeEventListener('pointermove', onPointerMove);
-      svg.removeEventListener('pointerup', onPointerUp);
-      svg.removeEventListener('pointercancel', onPointerCancel);
-      svg.removeEventListener('pointerleave', onPointerLeave);
-      svg.removeEventListener('contextmenu', onContextMenu);
-      svg.removeEventListener('wheel', onWheel);
-      svg.removeEventListener('touchend', onTouchEnd);
+      stage.removeEventListener('pointerdown', onPointerDown);
+      stage.removeEventListener('pointermove', onPointerMove);
+      stage.removeEventListener('pointerup', onPointerUp);
+      stage.removeEventListener('pointercancel', onPointerCancel);
+      stage.removeEventListener('pointerleave', onPointerLeave);
+      stage.removeEventListener('contextmenu', onContextMenu);
+      stage.removeEventListener('wheel', onWheel);
+      stage.removeEventListener('touchend', onTouchEnd);
     };
-  }, [camera, svgRef]);
+  }, [camera, stageRef]);
 
   const pixelsPerUnit = camera.scale();
   const wreckage = useMemo(() => wreckageCells(detail.level, detail.r, detail.s, data.wreckage), [detail.level, detail.r, detail.s, data.wreckage]);
   const subPresence = data.subregionsOf === detail.r ? data.subregionPresence : EMPTY;
 
+  const label =
+    detail.level === 'region' ? 'regions' : detail.level === 'subregion' ? `sub-regions of region ${detail.r}` : `positions of sector ${detail.r}:${detail.s}`;
+
+  // Three SVG layers on one stage, each its own compositor layer: the hexes (redrawn only when the
+  // data or the level changes), the cell numbers (re-culled after each gesture) and the overlay
+  // (hover, focus, wreckage), so a hover or a new set of labels never repaints the hexes.
   return (
     <>
-      <svg
-        ref={svgRef}
-        className={classes.svg}
-        preserveAspectRatio="xMidYMid meet"
+      <div
+        ref={stageRef}
+        className={classes.stage}
         role="img"
-        aria-label={`Star map, ${detail.level === 'region' ? 'regions' : detail.level === 'subregion' ? `sub-regions of region ${detail.r}` : `positions of sector ${detail.r}:${detail.s}`}`}
+        aria-label={`Star map, ${label}`}
         data-testid="star-map"
         data-level={detail.level}
         data-region={detail.level === 'region' ? undefined : detail.r}
         data-sub-region={detail.level === 'position' ? detail.s : undefined}
-        tabIndex={-1}
       >
-        <GalaxyBackdrop />
-        <RegionLayer presence={data.regionPresence} open={detail.level === 'region' ? null : detail.r} />
-        {detail.level === 'region' && (
-          <CellLabels count={REGION_COUNT} centreOf={regionCentre} pitch={REGION_PITCH} view={committedView} pixelsPerUnit={pixelsPerUnit} />
-        )}
-        {detail.level !== 'region' && <SubregionLayer region={detail.r} presence={subPresence} open={detail.level === 'position' ? detail.s : null} />}
-        {detail.level === 'subregion' && (
-          <CellLabels
-            count={GRID_SIDE * GRID_SIDE}
-            centreOf={(s) => subRegionCentre(detail.r, s)}
-            pitch={SUB_PITCH}
-            view={committedView}
-            pixelsPerUnit={pixelsPerUnit}
-          />
-        )}
-        {detail.level === 'position' && (
-          <PositionLayer
-            region={detail.r}
-            subRegion={detail.s}
-            territories={data.territoriesByPosition}
-            me={me}
-            selectedTerritoryId={selectedTerritoryId}
-          />
-        )}
-        <WreckageLayer cells={wreckage} />
-        {focus && focus.s !== null && <path className={classes.focus} d={cellHex(focus, 0)} data-testid="map-focus" />}
-        <path ref={hoverRef} className={classes.hover} d="" />
-      </svg>
+        <svg className={classes.layer} preserveAspectRatio="xMidYMid meet" data-svg="hexes">
+          <GalaxyBackdrop dim={detail.level === 'region' ? 1 : detail.level === 'subregion' ? 0.35 : 0.2} />
+          <RegionLayer presence={data.regionPresence} open={detail.level === 'region' ? null : detail.r} />
+          {detail.level !== 'region' && <SubregionLayer region={detail.r} presence={subPresence} open={detail.level === 'position' ? detail.s : null} />}
+          {detail.level === 'position' && (
+            <PositionLayer
+              region={detail.r}
+              subRegion={detail.s}
+              territories={data.territoriesByPosition}
+              me={me}
+              selectedTerritoryId={selectedTerritoryId}
+            />
+          )}
+        </svg>
+        <svg className={classes.layer} preserveAspectRatio="xMidYMid meet" data-svg="labels" aria-hidden>
+          {detail.level === 'region' && (
+            <CellLabels count={REGION_COUNT} centreOf={regionCentre} pitch={REGION_PITCH} view={committedView} pixelsPerUnit={pixelsPerUnit} />
+          )}
+          {detail.level === 'subregion' && (
+            <CellLabels
+              count={GRID_SIDE * GRID_SIDE}
+              centreOf={(s) => subRegionCentre(detail.r, s)}
+              pitch={SUB_PITCH}
+              view={committedView}
+              pixelsPerUnit={pixelsPerUnit}
+            />
+          )}
+        </svg>
+        <svg className={classes.layer} preserveAspectRatio="xMidYMid meet" data-svg="overlay" aria-hidden>
+          <WreckageLayer cells={wreckage} />
+          {focus && focus.s !== null && <path className={classes.focus} d={cellHex(focus, 0)} data-testid="map-focus" />}
+          <path ref={hoverRef} className={classes.hover} d="" />
+        </svg>
+      </div>
       <MapTooltip ref={tooltipRef} />
     </>
   );

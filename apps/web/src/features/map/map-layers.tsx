@@ -93,6 +93,16 @@ const POSITION_CLASS: Record<PositionState, string | undefined> = {
   empty: classes.positionEmpty,
 };
 
+/** Text centred at x, squeezed to `width` when its estimated length would overflow the hex. */
+function FittedText({ children, width, fontSize, ...rest }: { children: string; width: number; fontSize: number; className?: string; x: number; y: number }) {
+  const estimated = children.length * fontSize * 0.56;
+  return (
+    <text {...rest} fontSize={fontSize} {...(estimated > width ? { textLength: width, lengthAdjust: 'spacingAndGlyphs' } : {})}>
+      {children}
+    </text>
+  );
+}
+
 /** The 25 positions of one sub-region, each with its number, territory name and owner. */
 export const PositionLayer = memo(function PositionLayer({
   region,
@@ -126,9 +136,9 @@ export const PositionLayer = memo(function PositionLayer({
             </text>
             {territory ? (
               <>
-                <text className={classes.territoryName} x={c.x} y={c.y + font * 0.1} fontSize={font}>
+                <FittedText className={classes.territoryName} x={c.x} y={c.y + font * 0.1} fontSize={font} width={POSITION_PITCH * 0.8}>
                   {truncate(territory.name, TRUNCATE.territoryName)}
-                </text>
+                </FittedText>
                 <text className={classes.ownerName} x={c.x} y={c.y + font * 1.3} fontSize={font * 0.85}>
                   {territory.owner_username ? truncate(territory.owner_username, TRUNCATE.ownerOnMap) : 'Unclaimed'}
                 </text>
@@ -159,9 +169,9 @@ export const CellLabels = memo(function CellLabels({
   view: ViewBox;
   pixelsPerUnit: number;
 }) {
-  if (pitch * pixelsPerUnit < 30) return null;
-  // A view's worth of margin, so a short pan does not reveal unlabelled cells before it ends.
-  const margin: ViewBox = { x: view.x - view.width, y: view.y - view.height, width: view.width * 3, height: view.height * 3 };
+  if (pitch * pixelsPerUnit < 36) return null;
+  // The drawn margin of the stage (half a view each side), so a pan shows labelled cells.
+  const margin: ViewBox = { x: view.x - view.width / 2, y: view.y - view.height / 2, width: view.width * 2, height: view.height * 2 };
   const labels = [];
   for (let i = 1; i <= count; i += 1) {
     const c = centreOf(i);
@@ -175,20 +185,21 @@ export const CellLabels = memo(function CellLabels({
   return <g aria-hidden>{labels}</g>;
 });
 
-/** A small cluster of debris shards at the top of a cell. */
-function shardPath(c: Point, pitch: number): string {
-  const u = pitch * 0.07;
-  const x = c.x + pitch * 0.22;
-  const y = c.y - pitch * 0.3;
-  const shard = (dx: number, dy: number, s: number) =>
-    `M${x + dx} ${y + dy - s}L${x + dx + s * 0.7} ${y + dy}L${x + dx} ${y + dy + s}L${x + dx - s * 0.7} ${y + dy}Z`;
-  return shard(0, 0, u) + shard(u * 1.5, u * 0.9, u * 0.7) + shard(-u * 1.2, u * 1.1, u * 0.55);
-}
-
-/** Wreckage markers for the cells of the level on screen. */
+/**
+ * Wreckage markers: a zero-length segment per field, drawn with a round cap whose width is in screen
+ * pixels (see the stylesheet), so a field reads as the same bright dot at every zoom.
+ */
 export const WreckageLayer = memo(function WreckageLayer({ cells }: { cells: { key: string; centre: Point; pitch: number }[] }) {
-  const d = useMemo(() => cells.map((c) => shardPath(c.centre, c.pitch)).join(''), [cells]);
-  return <path className={classes.wreckage} d={d} data-layer="wreckage" data-count={cells.length} />;
+  const d = useMemo(
+    () => cells.map(({ centre: c, pitch }) => `M${Math.round((c.x + pitch * 0.24) * 100) / 100} ${Math.round((c.y - pitch * 0.28) * 100) / 100}h0`).join(''),
+    [cells],
+  );
+  return (
+    <g data-layer="wreckage" data-count={cells.length}>
+      <path className={classes.wreckageHalo} d={d} />
+      <path className={classes.wreckage} d={d} />
+    </g>
+  );
 });
 
 export function wreckageCells(
@@ -215,7 +226,7 @@ export function wreckageCells(
 }
 
 /** The galaxy's glow behind the grid: a violet core and a few nebulae, fixed in the world so they pan with it. */
-export const GalaxyBackdrop = memo(function GalaxyBackdrop() {
+export const GalaxyBackdrop = memo(function GalaxyBackdrop({ dim }: { dim: number }) {
   const id = useId().replace(/:/g, '');
   const cx = WORLD.minX + WORLD.width / 2;
   const cy = WORLD.minY + WORLD.height / 2;
@@ -225,7 +236,7 @@ export const GalaxyBackdrop = memo(function GalaxyBackdrop() {
     { x: cx + 7 * REGION_PITCH, y: cy - 10 * REGION_PITCH, rx: 6, ry: 5, color: '157, 255, 18' },
   ];
   return (
-    <g aria-hidden pointerEvents="none">
+    <g aria-hidden pointerEvents="none" opacity={dim}>
       <defs>
         <radialGradient id={`${id}-core`}>
           <stop offset="0%" stopColor="rgba(230, 212, 255, 0.32)" />

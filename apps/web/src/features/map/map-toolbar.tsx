@@ -74,12 +74,12 @@ export function MapToolbar({ entry, onEntryChange, onGo, onRefresh, refreshing, 
                 data-testid={`map-coord-${key}`}
               />
             ))}
-            <Tooltip label="Go to coordinates">
+            <Tooltip label="Go to coordinates" events={{ hover: true, focus: false, touch: false }}>
               <ActionIcon type="submit" size="lg" variant="filled" aria-label="Go" data-testid="map-go">
                 <IconArrowRight size={18} />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label="Refresh map">
+            <Tooltip label="Refresh map" events={{ hover: true, focus: false, touch: false }}>
               <ActionIcon size="lg" variant="light" color="brood" aria-label="Refresh map" onClick={onRefresh} loading={refreshing} data-testid="map-refresh">
                 <IconRefresh size={18} />
               </ActionIcon>

@@ -2,12 +2,12 @@ import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import {
   clampView,
   detailOf,
+  galaxyView,
   panView,
   sameDetail,
   viewAround,
   viewCentre,
   zoomView,
-  galaxyView,
   type Detail,
   type Point,
   type ViewBox,
@@ -15,6 +15,10 @@ import {
 
 /** Social spec 9: view changes animate over 250 ms. */
 export const ANIMATION_MS = 250;
+/** The SVG is this many times the viewport's size (half a viewport of margin on each side). */
+export const OVERSCAN = 2;
+/** After a zoom, the sharp redraw waits this long for the next wheel step or key press. */
+export const REDRAW_DELAY_MS = 200;
 
 export interface CameraCallbacks {
   /** The level or the cell in detail changed (a React render is worth it only then). */
@@ -33,18 +37,32 @@ function interpolate(a: ViewBox, b: ViewBox, t: number, aspect: number): ViewBox
   return viewAround({ x: ca.x + (cb.x - ca.x) * t, y: ca.y + (cb.y - ca.y) * t }, width, aspect);
 }
 
+/** The same centre, `factor` times larger: what the overscanned SVG holds around the visible view. */
+function expand(v: ViewBox, factor: number): ViewBox {
+  return viewAround(viewCentre(v), v.width * factor, v.height / v.width);
+}
+
+const format = (v: ViewBox) => `${v.x} ${v.y} ${v.width} ${v.height}`;
+
 /**
- * Owns the SVG's viewBox outside React: gestures and animations write the attribute directly, once
- * per frame, and React hears only when the level of detail changes or a gesture ends. This keeps
- * panning and zooming the 961-hex galaxy to one attribute write per frame.
+ * Owns the map's view outside React. The map is a stage (an element twice the viewport each way)
+ * holding SVG layers. They are drawn (their viewBox set) when a zoom ends; in between, every frame
+ * only moves and scales the drawn stage with a CSS transform, which the compositor does without
+ * repainting a single hex. A pan of up to half a viewport shows drawn content; past that the camera
+ * redraws mid-gesture. React hears only when the level of detail changes or a gesture ends.
  */
 export class MapCamera {
+  /** What the viewport shows now. */
   private view: ViewBox;
+  /** What it showed when the SVG was last drawn (the transform maps that onto `view`). */
+  private drawn: ViewBox | null = null;
   private detail: Detail;
   private animation: { from: ViewBox; to: ViewBox; start: number } | null = null;
   private frame = 0;
   private pendingDrag: ViewBox | null = null;
-  private svg: SVGSVGElement | null = null;
+  private redrawTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The stage: the overscanned element holding the map's SVG layers, moved by the transform. */
+  private stage: HTMLElement | null = null;
   /** No saved view: show the whole galaxy once the element's shape is known. */
   private fitGalaxy: boolean;
 
@@ -57,14 +75,15 @@ export class MapCamera {
     this.detail = detailOf(this.view);
   }
 
-  attach(svg: SVGSVGElement | null): void {
-    this.svg = svg;
-    if (!svg) return;
-    if (this.fitGalaxy && svg.clientWidth > 0) {
+  attach(stage: HTMLElement | null): void {
+    this.stage = stage;
+    if (!stage) return;
+    if (this.fitGalaxy && this.size().width > 0) {
       this.fitGalaxy = false;
       this.view = galaxyView(this.aspect());
     }
     this.apply(clampView(this.view, this.aspect()));
+    this.redraw();
   }
 
   current(): ViewBox {
@@ -75,20 +94,25 @@ export class MapCamera {
     return this.detail;
   }
 
-  /** Height over width of the element on screen (the view box keeps that shape, so nothing is letterboxed). */
+  /** The viewport (the SVG's parent): its size is what the player sees. */
+  private size(): { width: number; height: number } {
+    const box = this.stage?.parentElement;
+    return { width: box?.clientWidth ?? 0, height: box?.clientHeight ?? 0 };
+  }
+
+  /** Height over width of the viewport (views keep that shape, so nothing is letterboxed). */
   aspect(): number {
-    const w = this.svg?.clientWidth ?? 0;
-    const h = this.svg?.clientHeight ?? 0;
-    return w > 0 && h > 0 ? h / w : 0.6;
+    const { width, height } = this.size();
+    return width > 0 && height > 0 ? height / width : 0.6;
   }
 
   /** Pixels per world unit on screen. */
   scale(): number {
-    return (this.svg?.clientWidth ?? 1) / this.view.width;
+    return (this.size().width || 1) / this.view.width;
   }
 
   toWorld(clientX: number, clientY: number): Point {
-    const rect = this.svg?.getBoundingClientRect();
+    const rect = this.stage?.parentElement?.getBoundingClientRect();
     if (!rect || rect.width === 0) return viewCentre(this.view);
     return {
       x: this.view.x + ((clientX - rect.left) / rect.width) * this.view.width,
@@ -96,10 +120,10 @@ export class MapCamera {
     };
   }
 
-  /** The element changed size: same centre and width, new shape. */
+  /** The viewport changed size: same centre and width, new shape. */
   resized(): void {
     if (this.fitGalaxy) {
-      this.attach(this.svg);
+      this.attach(this.stage);
       return;
     }
     this.apply(clampView(viewAround(viewCentre(this.view), this.view.width, this.aspect()), this.aspect()));
@@ -109,6 +133,7 @@ export class MapCamera {
   /** During a drag: the view the gesture started from, moved by the pointer's travel in pixels. */
   dragFrom(start: ViewBox, dxPx: number, dyPx: number): void {
     this.stopAnimation();
+    this.setMoving(true);
     const s = this.scale();
     this.pendingDrag = clampView({ ...start, x: start.x - dxPx / s, y: start.y - dyPx / s }, this.aspect());
     if (!this.frame) this.frame = requestAnimationFrame(this.tick);
@@ -124,13 +149,30 @@ export class MapCamera {
     }
     this.pendingDrag = null;
     this.animation = { from: this.view, to, start: -1 };
-    if (this.svg) this.svg.dataset.moving = 'true';
+    this.willMove();
     if (!this.frame) this.frame = requestAnimationFrame(this.tick);
   }
 
-  /** A move is coming (its target waits for data): marked now so observers wait for it. */
+  /** A move is coming (its target may wait for data): marked now so observers wait for it. */
   willMove(): void {
-    if (this.svg) this.svg.dataset.moving = 'true';
+    this.setMoving(true);
+  }
+
+  /**
+   * Marks the map as moving, on the SVG (tests and observers wait for it to clear) and on <html>,
+   * where the map's stylesheet pauses the page's decorative CSS animations meanwhile: in software
+   * rendering a running page animation makes every frame of the move recomposite the whole page.
+   */
+  private setMoving(on: boolean): void {
+    const stage = this.stage;
+    if (!stage) return;
+    if (on) {
+      stage.dataset.moving = 'true';
+      stage.ownerDocument.documentElement.dataset.mapMoving = 'true';
+    } else {
+      delete stage.dataset.moving;
+      delete stage.ownerDocument.documentElement.dataset.mapMoving;
+    }
   }
 
   /** Zoom by a factor (>1 zooms in) about a world point; repeated zooms build on the running animation's target. */
@@ -144,25 +186,48 @@ export class MapCamera {
     this.animateTo(panView(this.animation?.to ?? this.view, dx, dy));
   }
 
+  /**
+   * The gesture or animation is over: tell React. After a pan the drawn margin already holds what
+   * came into view; after a zoom the SVG is drawn again, sharp at the new scale, once no further
+   * zoom follows within REDRAW_DELAY_MS (a run of wheel steps redraws once, at its end).
+   */
   commit(): void {
     // A drag's last move may still wait for its frame: the gesture ends where the pointer did.
     if (this.pendingDrag) {
       this.apply(this.pendingDrag);
       this.pendingDrag = null;
     }
+    if (this.stage) this.stage.dataset.view = format(this.view);
+    this.setMoving(false);
+    if (!this.drawn || this.drawn.width !== this.view.width) {
+      this.cancelRedraw();
+      this.setMoving(true);
+      this.redrawTimer = setTimeout(() => {
+        this.redrawTimer = null;
+        if (this.animation || this.pendingDrag) return; // the next move redraws when it ends
+        this.redraw();
+        this.setMoving(false);
+      }, REDRAW_DELAY_MS);
+    }
     this.callbacks.current?.onCommit(this.view);
   }
 
+  private cancelRedraw(): void {
+    if (this.redrawTimer) clearTimeout(this.redrawTimer);
+    this.redrawTimer = null;
+  }
+
   dispose(): void {
+    this.cancelRedraw();
     this.stopAnimation();
+    this.setMoving(false);
     if (this.frame) cancelAnimationFrame(this.frame);
     this.frame = 0;
-    this.svg = null;
+    this.stage = null;
   }
 
   private stopAnimation(): void {
     this.animation = null;
-    if (this.svg) delete this.svg.dataset.moving;
   }
 
   private readonly tick = (now: number): void => {
@@ -182,24 +247,50 @@ export class MapCamera {
       this.frame = requestAnimationFrame(this.tick);
     } else {
       this.animation = null;
-      if (this.svg) delete this.svg.dataset.moving;
       this.commit();
     }
   };
 
+  /** Shows `view`: a compositor transform of the drawn SVG, or a redraw when that would show its edge. */
   private apply(view: ViewBox): void {
     this.view = view;
-    this.svg?.setAttribute('viewBox', `${view.x} ${view.y} ${view.width} ${view.height}`);
+    const stage = this.stage;
+    const drawn = this.drawn;
+    if (stage && drawn) {
+      const { width, height } = this.size();
+      const s = drawn.width / view.width;
+      const tx = ((drawn.x - view.x) * width) / view.width;
+      const ty = ((drawn.y - view.y) * height) / view.height;
+      // The drawn area spans half a viewport beyond each edge; redraw before a gap could show.
+      const margin = (OVERSCAN - 1) / 2;
+      const covered = s * (1 + margin) >= 1 && tx <= s * margin * width && ty <= s * margin * height && tx + s * (1 + margin) * width >= width && ty + s * (1 + margin) * height >= height;
+      if (covered) stage.style.transform = s === 1 && tx === 0 && ty === 0 ? '' : `translate(${tx}px, ${ty}px) scale(${s})`;
+      else this.redraw();
+    }
     const detail = detailOf(view);
     if (!sameDetail(detail, this.detail)) {
       this.detail = detail;
       this.callbacks.current?.onDetail(detail);
     }
   }
+
+  /** Draws the SVG layers for the current view (viewBox over the overscanned area) and drops the transform. */
+  private redraw(): void {
+    const stage = this.stage;
+    if (!stage) return;
+    this.cancelRedraw();
+    this.drawn = this.view;
+    const viewBox = format(expand(this.view, OVERSCAN));
+    for (const layer of stage.querySelectorAll(':scope > svg')) layer.setAttribute('viewBox', viewBox);
+    stage.style.transform = '';
+    stage.dataset.view = format(this.view);
+    // Strokes and labels are sized in screen pixels: one pixel in world units at this zoom.
+    stage.style.setProperty('--px', `${this.view.width / (this.size().width || 1)}px`);
+  }
 }
 
-/** One camera per map, attached to its SVG, following the element's size. */
-export function useMapCamera(svgRef: RefObject<SVGSVGElement | null>, initial: ViewBox | null, callbacks: CameraCallbacks): MapCamera {
+/** One camera per map, attached to its SVG, following the viewport's size. */
+export function useMapCamera(stageRef: RefObject<HTMLElement | null>, initial: ViewBox | null, callbacks: CameraCallbacks): MapCamera {
   const callbacksRef = useRef(callbacks);
   callbacksRef.current = callbacks;
   // The initial view is read once; later changes come from the camera itself.
@@ -207,16 +298,17 @@ export function useMapCamera(svgRef: RefObject<SVGSVGElement | null>, initial: V
   const camera = useMemo(() => new MapCamera(initial, callbacksRef), []);
 
   useEffect(() => {
-    const svg = svgRef.current;
-    camera.attach(svg);
-    if (!svg || typeof ResizeObserver === 'undefined') return () => camera.dispose();
+    const stage = stageRef.current;
+    camera.attach(stage);
+    const viewport = stage?.parentElement;
+    if (!viewport || typeof ResizeObserver === 'undefined') return () => camera.dispose();
     const observer = new ResizeObserver(() => camera.resized());
-    observer.observe(svg);
+    observer.observe(viewport);
     return () => {
       observer.disconnect();
       camera.dispose();
     };
-  }, [camera, svgRef]);
+  }, [camera, stageRef]);
 
   return camera;
 }
