@@ -14,7 +14,6 @@ import {
   regionCentre,
   subRegionCentre,
   viewAround,
-  viewCentre,
   viewForCoordinates,
   zoomView,
 } from './geometry';

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { describeCell } from './describe-cell';
+import type { MapData, MapTerritory, WreckageField } from './map-data';
+
+const territory = (position: number, owner: { id: number; name: string } | null, name = 'Spawnpool'): MapTerritory => ({
+  id: position,
+  name,
+  region: 5,
+  sub_region: 6,
+  position,
+  owner: owner ? { id: owner.id } : null,
+  owner_id: owner?.id ?? null,
+  owner_username: owner?.name ?? null,
+});
+
+const field: WreckageField = { id: 1, region: 5, sub_region: 6, position: 7, resources: { fiber: 12_500, chitin: 0, crystal: 800.9 }, expires_at: new Date() };
+
+const data: Pick<MapData, 'regionPresence' | 'subregionPresence' | 'subregionsOf' | 'territoriesByPosition' | 'wreckage'> = {
+  regionPresence: new Map([[5, 'contested']]),
+  subregionPresence: new Map([[6, 'enemy']]),
+  subregionsOf: 5,
+  territoriesByPosition: new Map([
+    [1, territory(1, { id: 2, name: 'Overmind_Zerathul_the_Vast' }, 'Devourer Spire Of Ashen Night')],
+    [2, territory(2, { id: 9, name: 'me' })],
+    [3, territory(3, null, 'Husk')],
+  ]),
+  wreckage: { byRegion: new Map([[5, [field]]]), bySubRegion: new Map([['5:6', [field]]]), byPosition: new Map([['5:6:7', field]]) },
+};
+
+const text = (content: { title: string; lines: { text: string }[] }) => [content.title, ...content.lines.map((l) => l.text)];
+
+describe('the hover card', () => {
+  it('describes a region and a sub-region by presence and wreckage', () => {
+    expect(text(describeCell({ r: 5, s: null, p: null }, data, 9, false))).toEqual([
+      'Region 5',
+      'Contested: yours and other players\u2019',
+      '1 wreckage field',
+      'Double-click to open',
+    ]);
+    expect(text(describeCell({ r: 5, s: 6, p: null }, data, 9, true))).toEqual(['Sector 5:6', 'Other players hold territories here', '1 wreckage field', 'Double-tap to open']);
+    expect(text(describeCell({ r: 4, s: 1, p: null }, data, 9, false))[1]).toBe('Loading...');
+  });
+
+  it('names a position\u2019s territory (20 characters) and owner (18), or says it is empty, with its wreckage', () => {
+    expect(text(describeCell({ r: 5, s: 6, p: 1 }, data, 9, false))).toEqual([
+      '5:6:1',
+      'Devourer Spire Of A\u2026',
+      'Owner: Overmind_Zerathul\u2026',
+      'Right-click for fleet actions',
+    ]);
+    expect(text(describeCell({ r: 5, s: 6, p: 2 }, data, 9, false))[2]).toBe('Owner: me (you)');
+    expect(text(describeCell({ r: 5, s: 6, p: 3 }, data, 9, true))).toEqual(['5:6:3', 'Husk', 'Unclaimed territory', 'Long-press for fleet actions']);
+    expect(text(describeCell({ r: 5, s: 6, p: 7 }, data, 9, false))).toEqual([
+      '5:6:7',
+      'Empty position',
+      'Wreckage: fiber 12.50k, crystal 800',
+      'Right-click for fleet actions',
+    ]);
+  });
+});
