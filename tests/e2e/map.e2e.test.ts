@@ -312,6 +312,21 @@ describe('the star map at 1280 px', () => {
     await expect.poll(textOf(order.getByTestId('pending-order-mission'))).toBe('Spy');
     await expect.poll(textOf(order.getByTestId('pending-order-start'))).toBe('Home Hive');
     await screenshot(page, 'army-pending-order-1280');
+  });
+
+  it('opens on the coordinates another tab asked for (a map link in a report)', async () => {
+    // What a map link does (ui store focusMap): a focus and a request for the Map tab, both persisted.
+    await page.evaluate(() => {
+      const saved = JSON.parse(localStorage.getItem('ui-storage') ?? '{"json":{"state":{}}}');
+      saved.json.state.mapFocusCoordinates = { r: 470, s: 12, p: 3 };
+      saved.json.state.requestedMainTab = 'MAP';
+      localStorage.setItem('ui-storage', JSON.stringify(saved));
+    });
+    await page.reload();
+    await expect.poll(attributeOf(page.getByTestId('dashboard'), 'data-active-tab')).toBe('MAP');
+    await expect.poll(() => level(page)).toEqual({ level: 'position', region: '470', sub: '12' });
+    await shown(page.getByTestId('map-focus'));
+    expect(await page.getByTestId('map-coord-p').inputValue()).toBe('3');
     expect(errors).toEqual([]);
   });
 });

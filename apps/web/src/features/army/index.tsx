@@ -1,23 +1,19 @@
 import { useEffect } from 'react';
 import { Stack, Tabs } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { IconRoute, IconTargetArrow, IconUsersGroup } from '@tabler/icons-react';
 import { FeaturePlaceholder } from '../../components/shell/feature-placeholder';
 import { useUiStore } from '../../stores/ui-store';
-import { useTRPC } from '../../trpc';
+import { useTerritories } from '../territories/queries';
 import { PendingOrderCard } from './pending-order';
 
-/** core §7: the player's territory list is stale after 5 minutes. */
-const TERRITORIES_STALE_MS = 5 * 60_000;
 
 /**
  * The Army tab (core "Army movement panel"). Dispatch shows the order chosen on the map; the unit
  * selection and sending arrive with the fleets (milestone 2).
  */
 export function ArmyTab() {
-  const trpc = useTRPC();
   const order = useUiStore((s) => s.pendingMovementOrder);
-  const territories = useQuery(trpc.territories.list.queryOptions(undefined, { staleTime: TERRITORIES_STALE_MS }));
+  const territories = useTerritories();
 
   // Arriving here is the navigation the order asked for.
   useEffect(() => {

@@ -26,6 +26,9 @@ export const WORLD = {
 
 export type MapLevel = 'region' | 'subregion' | 'position';
 
+/** Social spec 9: every zoom step (wheel notch, key, button) scales the view by 1.5. */
+export const ZOOM_STEP = 1.5;
+
 /**
  * The four view-width presets (social 9): the whole galaxy, one region, one sub-region, and a close
  * look at a few positions. The outermost and innermost bound the zoom.

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconPlanet } from '@tabler/icons-react';
 import { MOBILE_QUERY } from '../../components/shell/breakpoints';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore, type MapFocus } from '../../stores/ui-store';
 import { useTRPC } from '../../trpc';
+import { useTerritories } from '../territories/queries';
 import { entryFor, type CoordinateEntry, type MapTarget } from './coordinates';
 import { detailOf, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
 import { MapCanvas } from './map-canvas';
@@ -21,8 +22,6 @@ import classes from './map.module.css';
 export const WELCOME_TITLE = 'Welcome, Commander!';
 export const WELCOME_TEXT = 'You do not yet control any sectors. Select an unclaimed sector on the star map and found your empire!';
 export const LOADING_TEXT = 'Loading Map Data...';
-/** core §7: the player's territory list is stale after 5 minutes. */
-const TERRITORIES_STALE_MS = 5 * 60_000;
 
 function validViewBox(v: ViewBox | null): ViewBox | null {
   return v && [v.x, v.y, v.width, v.height].every(Number.isFinite) && v.width > 0 && v.height > 0 ? v : null;
@@ -63,7 +62,7 @@ export function MapTab() {
   const selectedTerritoryId = useUiStore((s) => s.selectedTerritoryId);
   const focusRequest = useUiStore((s) => s.mapFocusCoordinates);
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
-  const territories = useQuery(trpc.territories.list.queryOptions(undefined, { staleTime: TERRITORIES_STALE_MS }));
+  const territories = useTerritories();
   const owned: OwnedTerritory[] | undefined = territories.data;
 
   const stageRef = useRef<HTMLDivElement>(null);

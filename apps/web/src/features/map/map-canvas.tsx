@@ -5,6 +5,7 @@ import {
   REGION_COUNT,
   REGION_PITCH,
   SUB_PITCH,
+  ZOOM_STEP,
   hexPath,
   pick,
   positionCentre,
@@ -28,7 +29,6 @@ export const DOUBLE_CLICK_MS = 250;
 export const LONG_PRESS_MS = 700;
 /** Wheel travel that counts as one notch (a mouse notch is ~100; trackpads send many small deltas). */
 const WHEEL_NOTCH = 60;
-const ZOOM_STEP = 1.5;
 
 export function cellHex(cell: PickedCell, inset = 0.02): string {
   if (cell.s === null) return hexPath(regionCentre(cell.r), REGION_PITCH, inset);

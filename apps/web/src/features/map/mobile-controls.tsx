@@ -1,11 +1,11 @@
 import { ActionIcon } from '@mantine/core';
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconChevronUp, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
+import { ZOOM_STEP } from './geometry';
 import type { MapCamera } from './use-map-camera';
 import classes from './map.module.css';
 
-/** Social spec 9: phone buttons pan by 25% of the view and zoom by the usual 1.5 step. */
+/** Social spec 9: phone buttons pan by 25% of the view (and zoom by the usual step). */
 export const MOBILE_PAN_SHARE = 0.25;
-const ZOOM_STEP = 1.5;
 
 /** Zoom and pan buttons for phones, laid out as a small cross with zoom in the corners. */
 export function MobileControls({ camera }: { camera: MapCamera }) {

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
+import { ZOOM_STEP } from './geometry';
 import type { MapCamera } from './use-map-camera';
 
-/** Social spec 9: the keyboard pans by 20% of the view and zooms by 1.5. */
+/** Social spec 9: the keyboard pans by 20% of the view (and zooms by the usual step). */
 export const KEYBOARD_PAN_SHARE = 0.2;
-const ZOOM_STEP = 1.5;
 
 const PAN: Record<string, [number, number]> = {
   ArrowLeft: [-1, 0],
