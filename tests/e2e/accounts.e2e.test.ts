@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import superjson from 'superjson';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, startGame, type Game } from './harness';
+import { describe, expect, it } from 'vitest';
+import { openSession, screenshot, signUpAsGuest, toastMatching, useGame } from './harness';
 
 /**
  * Accounts and the web shell in Chromium (issue #2): guest sign-up, full registration and login by
@@ -9,78 +9,23 @@ import { launchBrowser, screenshot, startGame, type Game } from './harness';
  * login, register and dashboard screens at 1280 and 390 px.
  */
 
-let game: Game;
-let browser: Browser;
-
 const WIDTHS = [
   { name: '1280', viewport: { width: 1280, height: 800 } },
   { name: '390', viewport: { width: 390, height: 844 } },
 ] as const;
 
-beforeAll(async () => {
-  game = await startGame();
-  browser = await launchBrowser();
-});
+const play = useGame();
 
-afterAll(async () => {
-  await browser?.close();
-  await game?.stop();
-});
-
-interface Session {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-/** Toasts live 2-4 s, less than a loaded machine may need to look: record every one as it appears. */
-function recordToasts() {
-  const seen: string[] = [];
-  Object.assign(window, { __toasts: seen });
-  new MutationObserver((mutations) => {
-    for (const mutation of mutations) {
-      for (const node of mutation.addedNodes) {
-        if (!(node instanceof HTMLElement)) continue;
-        const toasts = node.matches('[data-toast]') ? [node] : Array.from(node.querySelectorAll<HTMLElement>('[data-toast]'));
-        for (const toast of toasts) seen.push(toast.textContent ?? '');
-      }
-    }
-  }).observe(document, { childList: true, subtree: true });
-}
-
-/** Waits until a toast matching `pattern` has been shown (even if it is gone again) and returns its text. */
-async function toastMatching(page: Page, pattern: RegExp): Promise<string> {
-  const handle = await page.waitForFunction(
-    ({ source, flags }) => {
-      const re = new RegExp(source, flags);
-      return ((window as unknown as { __toasts?: string[] }).__toasts ?? []).find((text) => re.test(text)) ?? false;
-    },
-    { source: pattern.source, flags: pattern.flags },
-  );
-  return (await handle.jsonValue()) as string;
-}
-
-async function openSession(viewport: { width: number; height: number } = WIDTHS[0].viewport): Promise<Session> {
-  const context = await browser.newContext({ viewport, baseURL: game.baseUrl });
-  context.setDefaultTimeout(45_000);
-  await context.addInitScript(recordToasts);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
+const newSession = (viewport: { width: number; height: number } = WIDTHS[0].viewport) => openSession(play, { viewport });
 
 const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1000)}`;
 
-async function signUpAsGuest(page: Page): Promise<string> {
-  await page.goto('/register');
-  await page.getByRole('heading', { name: 'Join the Fray' }).waitFor();
-  await page.getByRole('button', { name: 'Try Now (Play as Guest)' }).click();
-  await page.waitForURL('**/dashboard');
-  const welcome = await toastMatching(page, /Welcome, guest_\w+! You're playing as a guest\. Claim your account to save progress!/);
-  const match = /Welcome, (guest_\w+)!/.exec(welcome);
-  expect(match).not.toBeNull();
-  return match![1]!;
+/** A guest signed up through the register page, greeted by name in the welcome toast. */
+async function signUpWithWelcome(page: Page): Promise<string> {
+  const { username } = await signUpAsGuest(page);
+  expect(username).toMatch(/^guest_\w+$/);
+  await toastMatching(page, new RegExp(`Welcome, ${username}! You're playing as a guest\\. Claim your account to save progress!`));
+  return username;
 }
 
 async function openUserMenu(page: Page) {
@@ -90,8 +35,8 @@ async function openUserMenu(page: Page) {
 
 describe('accounts in the browser', () => {
   it('guest sign-up lands on /dashboard with the welcome toast', async () => {
-    const { context, page, errors } = await openSession();
-    const name = await signUpAsGuest(page);
+    const { context, page, errors } = await newSession();
+    const name = await signUpWithWelcome(page);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await expect(page.getByTestId('user-menu').textContent()).resolves.toContain(name);
     await page.getByTestId('guest-expiry').waitFor();
@@ -106,7 +51,7 @@ describe('accounts in the browser', () => {
   });
 
   it('registers a full account, logs in by email, then logs out', async () => {
-    const { context, page, errors } = await openSession();
+    const { context, page, errors } = await newSession();
     const username = uniqueName('pilot');
     const email = `${username}@example.com`;
     const password = 'chitin-and-spores-1';
@@ -149,10 +94,10 @@ describe('accounts in the browser', () => {
   });
 
   it('remembers the requested page across sign-in', async () => {
-    const { context, page } = await openSession();
+    const { context, page } = await newSession();
     const username = uniqueName('scout');
     const password = 'remember-me-please';
-    const api = await fetch(`${game.baseUrl}/api/v1/auth/register`, {
+    const api = await fetch(`${play.game.baseUrl}/api/v1/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username, email: `${username}@example.com`, password }),
@@ -169,7 +114,7 @@ describe('accounts in the browser', () => {
   });
 
   it('a forged token sends the browser to /login', async () => {
-    const { context, page } = await openSession();
+    const { context, page } = await newSession();
     await page.goto('/login');
     await page.evaluate((value) => localStorage.setItem('auth-storage', value), superjson.stringify({ state: { token: 'forged.token.value', currentUser: null }, version: 0 }));
     await page.goto('/dashboard');
@@ -181,7 +126,7 @@ describe('accounts in the browser', () => {
   });
 
   it('an unknown path shows the 404 page with a link home', async () => {
-    const { context, page } = await openSession();
+    const { context, page } = await newSession();
     await page.goto('/no/such/sector');
     await page.getByText('Oops! The page you are looking for does not exist.').waitFor();
     await page.getByRole('link', { name: /homepage/i }).click();
@@ -190,8 +135,8 @@ describe('accounts in the browser', () => {
   });
 
   it('the claim modal converts a guest into a permanent account', async () => {
-    const { context, page, errors } = await openSession();
-    await signUpAsGuest(page);
+    const { context, page, errors } = await newSession();
+    await signUpWithWelcome(page);
     const username = uniqueName('claimed');
     const password = 'keep-my-hive-1';
 
@@ -233,8 +178,8 @@ describe('accounts in the browser', () => {
   });
 
   it('changes the avatar from the 51 choices', async () => {
-    const { context, page } = await openSession();
-    await signUpAsGuest(page);
+    const { context, page } = await newSession();
+    await signUpWithWelcome(page);
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Change Avatar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose your avatar' });
@@ -249,14 +194,14 @@ describe('accounts in the browser', () => {
 
   it('saves screenshots of login, register and dashboard at 1280 and 390 px', async () => {
     for (const { name, viewport } of WIDTHS) {
-      const { context, page, errors } = await openSession(viewport);
+      const { context, page, errors } = await newSession(viewport);
       await page.goto('/login');
       await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
       await screenshot(page, `login-${name}`);
       await page.goto('/register');
       await page.getByRole('heading', { name: 'Join the Fray' }).waitFor();
       await screenshot(page, `register-${name}`);
-      await signUpAsGuest(page);
+      await signUpWithWelcome(page);
       await page.getByTestId('dashboard').waitFor();
       // Let the welcome and 'connected' toasts go so the screenshot shows the shell itself.
       await page.waitForSelector('[data-toast]', { state: 'detached' });

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, startGame, type Game } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openSession, screenshot, signUpAsGuest, toastMatching, useGame, type Session } from './harness';
 
 /**
  * The economy in Chromium (issue #4): in a fast universe a guest builds a producer, watches the
@@ -16,78 +16,20 @@ const UNIVERSE = {
   starting_structures: { builder_hive: 2, brood_hatchery: 1, carapace_works: 1 },
 };
 
-let game: Game;
-let browser: Browser;
+const play = useGame({ universeOverrides: UNIVERSE });
 
-beforeAll(async () => {
-  game = await startGame({ universeOverrides: UNIVERSE });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await game?.stop();
-});
-
-/** Toasts live 2-4 s: record each as it appears so a slow check still sees it. */
-function recordToasts() {
-  const seen: string[] = [];
-  Object.assign(window, { __toasts: seen });
-  new MutationObserver((mutations) => {
-    for (const mutation of mutations) {
-      for (const node of mutation.addedNodes) {
-        if (!(node instanceof HTMLElement)) continue;
-        const toasts = node.matches('[data-toast]') ? [node] : Array.from(node.querySelectorAll<HTMLElement>('[data-toast]'));
-        for (const toast of toasts) seen.push(toast.textContent ?? '');
-      }
-    }
-  }).observe(document, { childList: true, subtree: true });
-}
-
-async function toastSeen(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((t) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((s) => s.includes(t)), text);
-}
-
-interface Session {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-/**
- * The register page, loaded again when it comes up blank: on a shared machine another build may be
- * rewriting apps/web/dist at the moment the page loads.
- */
-async function openRegisterPage(page: Page): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await page.goto('/register');
-    try {
-      await page.getByRole('heading', { name: 'Join the Fray' }).waitFor({ timeout: 15_000 });
-      return;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
-}
-
+/** A guest with the dashboard open (photographed when sign-up fails). */
 async function guest(viewport: { width: number; height: number }): Promise<Session> {
-  const context = await browser.newContext({ viewport, baseURL: game.baseUrl });
-  context.setDefaultTimeout(45_000);
-  await context.addInitScript(recordToasts);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const session = await openSession(play, { viewport });
   try {
-    await openRegisterPage(page);
-    await page.getByRole('button', { name: 'Try Now (Play as Guest)' }).click();
-    await page.waitForURL('**/dashboard');
-    await page.getByTestId('territory-picker').waitFor();
+    await signUpAsGuest(session.page);
+    await session.page.getByTestId('territory-picker').waitFor();
   } catch (error) {
-    await screenshot(page, `economy-failed-signup-${viewport.width}`);
-    await context.close();
+    await screenshot(session.page, `economy-failed-signup-${viewport.width}`);
+    await session.context.close();
     throw error;
   }
-  return { context, page, errors };
+  return session;
 }
 
 /** Runs a test's browser part, photographing the page when it fails. */
@@ -136,7 +78,7 @@ describe('economy in the browser', () => {
       await openTab(page, 'Buildings');
       const fiberCard = page.getByTestId('card-fiber_tangle');
       await fiberCard.getByRole('button', { name: 'Build (Lvl 1): Fiber Tangle' }).click();
-      await toastSeen(page, 'Fiber Tangle construction started!');
+      await toastMatching(page, /Fiber Tangle construction started!/);
 
       // The bar moves while the item runs (every 250 ms).
       const building = page.getByTestId('queue-building');
@@ -145,7 +87,7 @@ describe('economy in the browser', () => {
       // A second build waits its turn; cancelling it asks first, then refunds 30% of what it cost.
       const biomassBefore = await amountOf(page, 'biomass');
       await page.getByTestId('card-cortex_nest').getByRole('button', { name: 'Build (Lvl 1): Cortex Nest' }).click();
-      await toastSeen(page, 'Cortex Nest construction started!');
+      await toastMatching(page, /Cortex Nest construction started!/);
       // cortex_nest level 1 costs floor(100 x 2^1) = 200 biomass
       await expect.poll(() => amountOf(page, 'biomass')).toBeLessThanOrEqual(biomassBefore - 200 + 1);
       const afterPaying = await amountOf(page, 'biomass');
@@ -166,7 +108,7 @@ describe('economy in the browser', () => {
       const razorwing = page.getByTestId('card-razorwing');
       await razorwing.getByLabel('Quantity of Razorwing').fill('2');
       await razorwing.getByRole('button', { name: 'Recruit: Razorwing' }).click();
-      await toastSeen(page, 'Razorwing recruitment started!');
+      await toastMatching(page, /Razorwing recruitment started!/);
       await page.getByTestId('queue-recruitment').locator('[data-phase]').first().waitFor();
       await expect
         .poll(async () => (await page.getByTestId('deployed-units').textContent()) ?? '', { timeout: 60_000, interval: 1000 })
@@ -187,7 +129,7 @@ describe('economy in the browser', () => {
         await openTab(page, 'Buildings');
         // A build and one waiting behind it, so the queue shows a bar and a 'Starts in'.
         await page.getByTestId('card-biomass_vat').getByRole('button', { name: 'Build (Lvl 1): Biomass Vat' }).click();
-        await toastSeen(page, 'Biomass Vat construction started!');
+        await toastMatching(page, /Biomass Vat construction started!/);
         await page.getByTestId('card-crystal_geode').getByRole('button', { name: 'Build (Lvl 1): Crystal Geode' }).click();
         await page.getByTestId('queue-building').locator('[data-phase="waiting"]').waitFor();
         await page.mouse.move(0, 0);
@@ -215,7 +157,7 @@ describe('economy in the browser', () => {
         await screenshot(page, `economy-rename-${name}`);
         await page.getByRole('dialog').getByLabel('New name').fill('Brood Prime');
         await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
-        await toastSeen(page, 'Territory "Brood Prime" renamed successfully!');
+        await toastMatching(page, /Territory "Brood Prime" renamed successfully!/);
         await page.getByRole('dialog').waitFor({ state: 'detached' });
         const picker = page.getByTestId('territory-picker').locator('input:not([type="hidden"])').first();
         await expect.poll(() => picker.inputValue()).toMatch(/^Brood Prime \(/);

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import superjson from 'superjson';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '@brood/world/testing';
 import { startStack, WEB_DIST } from '../../scripts/lib/stack';
 
@@ -11,6 +13,8 @@ export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 
 export interface Game {
   baseUrl: string;
+  /** The game's PostgreSQL, for a test that seeds rows a player could not make quickly. */
+  databaseUrl: string;
   /** Where this game's database data and the api/worker logs (api.log, worker.log) are. */
   dataDir: string;
   stop(): Promise<void>;
@@ -39,7 +43,7 @@ export async function startGame(options: GameOptions = {}): Promise<Game> {
     output: dataDir,
     env,
   });
-  return { baseUrl: stack.baseUrl, dataDir, stop: stack.stop };
+  return { baseUrl: stack.baseUrl, databaseUrl: stack.databaseUrl, dataDir, stop: stack.stop };
 }
 
 /** Debian's Chromium through playwright-core (no browser downloads here). */
@@ -64,3 +68,107 @@ export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
   phone: { width: 390, height: 844 },
 } as const;
+
+/** A game and a browser for one test file, started in `beforeAll` and stopped in `afterAll`. */
+export interface Play {
+  game: Game;
+  browser: Browser;
+}
+
+/** Registers the hooks that start a game and Chromium for the calling test file; fields are set once `beforeAll` has run. */
+export function useGame(options: GameOptions = {}): Play {
+  const play = {} as Play;
+  beforeAll(async () => {
+    play.game = await startGame(options);
+    play.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await play.browser?.close();
+    await play.game?.stop();
+  });
+  return play;
+}
+
+/** One player's browser: its own context (own storage, so own session) and the page errors it has seen. */
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A fresh context on the game that records toasts (see `toastMatching`) and page errors; 45 s per step for a loaded machine. */
+export async function openSession(play: Play, options: BrowserContextOptions): Promise<Session> {
+  const context = await play.browser.newContext({ ...options, baseURL: play.game.baseUrl });
+  context.setDefaultTimeout(45_000);
+  await context.addInitScript(recordToasts);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/**
+ * Runs in the page (an init script): toasts live 2-4 s, less than a loaded machine may need to look,
+ * so every one is recorded as it appears.
+ */
+export function recordToasts(): void {
+  const seen: string[] = [];
+  Object.assign(window, { __toasts: seen });
+  new MutationObserver((mutations) => {
+    for (const mutation of mutations) {
+      for (const node of Array.from(mutation.addedNodes)) {
+        if (!(node instanceof HTMLElement)) continue;
+        const toasts = node.matches('[data-toast]') ? [node] : Array.from(node.querySelectorAll<HTMLElement>('[data-toast]'));
+        for (const toast of toasts) seen.push(toast.textContent ?? '');
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** Waits until a toast matching `pattern` has been shown (even if it is gone again) and returns its text. */
+export async function toastMatching(page: Page, pattern: RegExp): Promise<string> {
+  const handle = await page.waitForFunction(
+    ({ source, flags }) => {
+      const re = new RegExp(source, flags);
+      return ((window as unknown as { __toasts?: string[] }).__toasts ?? []).find((text) => re.test(text)) ?? false;
+    },
+    { source: pattern.source, flags: pattern.flags },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+/**
+ * The register page, loaded again when it comes up blank: on a shared machine another build may be
+ * rewriting apps/web/dist at the moment the page loads.
+ */
+export async function openRegisterPage(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.goto('/register');
+    try {
+      await page.getByRole('heading', { name: 'Join the Fray' }).waitFor({ timeout: 15_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/** Who a signed-up guest is, as the web app stored it (auth-storage). */
+export interface Guest {
+  userId: number;
+  username: string;
+  token: string;
+}
+
+/** Signs up through the register page's 'Try Now (Play as Guest)' and waits for the dashboard's URL and the stored session. */
+export async function signUpAsGuest(page: Page): Promise<Guest> {
+  await openRegisterPage(page);
+  await page.getByRole('button', { name: 'Try Now (Play as Guest)' }).click();
+  await page.waitForURL('**/dashboard');
+  const stored = await page.waitForFunction(() => {
+    const raw = localStorage.getItem('auth-storage');
+    return raw?.includes('"currentUser":{') ? raw : false;
+  });
+  const { token, currentUser } = superjson.parse<{ state: { token: string; currentUser: { id: number; username: string } } }>((await stored.jsonValue()) as string).state;
+  return { userId: currentUser.id, username: currentUser.username, token };
+}

@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@brood/world/testing';
-import { startStack, WEB_DIST, type Stack } from '../../scripts/lib/stack';
 import { positionCentre, regionCentre, subRegionCentre, type Point } from '../../apps/web/src/features/map/geometry';
-import { launchBrowser, screenshot } from './harness';
+import { screenshot, signUpAsGuest, useGame } from './harness';
 
 /**
  * The galaxy map in Chromium, as a player uses it at 1280 px and on a 390 px phone: drilling down
@@ -16,8 +11,7 @@ import { launchBrowser, screenshot } from './harness';
  * order to the Army tab, the coordinate sentences, and the welcome for a player with no territory.
  */
 
-let stack: Stack;
-let browser: Browser;
+const play = useGame();
 let db: pg.Client;
 
 const ENEMY = 'Zerathul_the_Devourer';
@@ -29,16 +23,15 @@ interface Home {
   p: number;
 }
 
+/** A guest signed up through the register page, and where the game put its first territory. */
 async function signUpGuest(page: Page): Promise<Home> {
-  await page.goto(`${stack.baseUrl}/register`);
-  await page.getByRole('button', { name: 'Try Now (Play as Guest)' }).click();
-  await page.waitForURL('**/dashboard', { timeout: 30_000 });
-  const { rows } = await db.query<{ id: number; region: number; sub_region: number; position: number }>(
-    `select u.id, t.region, t.sub_region, t.position from users u join territories t on t.owner_id = u.id
-      where u.is_test_account order by u.id desc limit 1`,
+  const { userId } = await signUpAsGuest(page);
+  const { rows } = await db.query<{ region: number; sub_region: number; position: number }>(
+    'select region, sub_region, position from territories where owner_id = $1 order by id limit 1',
+    [userId],
   );
   const row = rows[0]!;
-  return { userId: row.id, r: row.region, s: row.sub_region, p: row.position };
+  return { userId, r: row.region, s: row.sub_region, p: row.position };
 }
 
 /** Another player around `home`: two territories in its sub-region, one far away, an ownerless one and wreckage. */
@@ -110,25 +103,12 @@ async function enter(page: Page, r: string, s = '', p = ''): Promise<void> {
 }
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'brood-e2e-map-'));
-  stack = await startStack({
-    port: await freePort(),
-    pgPort: await freePort(),
-    dataDir,
-    ephemeral: true,
-    build: !existsSync(join(WEB_DIST, 'index.html')),
-    output: dataDir,
-    env: { LOG_LEVEL: 'warn', JWT_SECRET: randomBytes(24).toString('hex') },
-  });
-  db = new pg.Client({ connectionString: stack.databaseUrl });
+  db = new pg.Client({ connectionString: play.game.databaseUrl });
   await db.connect();
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await db?.end();
-  await browser?.close();
-  await stack?.stop();
 });
 
 describe('the star map at 1280 px', () => {
@@ -139,7 +119,7 @@ describe('the star map at 1280 px', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context = await play.browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: play.game.baseUrl });
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     home = await signUpGuest(page);
@@ -337,7 +317,7 @@ describe('the star map on a 390 px phone', () => {
   let home: Home;
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    context = await play.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, baseURL: play.game.baseUrl });
     page = await context.newPage();
     home = await signUpGuest(page);
     await seedNeighbourhood(home);
@@ -392,7 +372,7 @@ describe('the star map on a 390 px phone', () => {
 
 describe('a player without territories', () => {
   it('is welcomed, sees no owned territories, and is told no mission can start', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await play.browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: play.game.baseUrl });
     const page = await context.newPage();
     try {
       const home = await signUpGuest(page);

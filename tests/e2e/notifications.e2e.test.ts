@@ -1,14 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import superjson from 'superjson';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@brood/world/testing';
-import { startStack, WEB_DIST, type Stack } from '../../scripts/lib/stack';
-import { launchBrowser, screenshot, VIEWPORTS } from './harness';
+import { openSession, screenshot, signUpAsGuest, toastMatching, useGame, VIEWPORTS, type Guest, type Session } from './harness';
 import { exampleNotifications } from './notifications-examples';
 
 /**
@@ -17,83 +10,31 @@ import { exampleNotifications } from './notifications-examples';
  * badge down; the /notifications page filters. Screenshots of the centre and the page at both widths.
  */
 
-let stack: Stack;
-let browser: Browser;
+// The whole game at universe speed 30 (a level-1 Fiber Tangle takes a second); the database lets the test add example reports.
+const play = useGame({ universeOverrides: { universe_speed_factor: 30 } });
 let sql: pg.Client;
 
 beforeAll(async () => {
-  // The whole game at universe speed 30 (a level-1 Fiber Tangle takes a second); the database URL lets the test add example reports.
-  const dataDir = mkdtempSync(join(tmpdir(), 'brood-e2e-notifications-'));
-  stack = await startStack({
-    port: await freePort(),
-    pgPort: await freePort(),
-    dataDir,
-    ephemeral: true,
-    build: !existsSync(join(WEB_DIST, 'index.html')),
-    output: dataDir,
-    env: { LOG_LEVEL: 'warn', JWT_SECRET: randomBytes(24).toString('hex'), UNIVERSE_OVERRIDES: JSON.stringify({ universe_speed_factor: 30 }) },
-  });
-  sql = new pg.Client({ connectionString: stack.databaseUrl });
+  sql = new pg.Client({ connectionString: play.game.databaseUrl });
   await sql.connect();
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await sql?.end();
-  await stack?.stop();
 });
 
-/** Toasts live 2-4 s: record every one as it appears. */
-function recordToasts() {
-  const seen: string[] = [];
-  Object.assign(window, { __toasts: seen });
-  new MutationObserver((mutations) => {
-    for (const mutation of mutations) {
-      for (const node of Array.from(mutation.addedNodes)) {
-        if (!(node instanceof HTMLElement)) continue;
-        const toasts = node.matches('[data-toast]') ? [node] : Array.from(node.querySelectorAll<HTMLElement>('[data-toast]'));
-        for (const toast of toasts) seen.push(toast.textContent ?? '');
-      }
-    }
-  }).observe(document, { childList: true, subtree: true });
-}
-
-async function toastMatching(page: Page, pattern: RegExp): Promise<string> {
-  const handle = await page.waitForFunction(
-    ({ source, flags }) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).find((text) => new RegExp(source, flags).test(text)) ?? false,
-    { source: pattern.source, flags: pattern.flags },
-  );
-  return (await handle.jsonValue()) as string;
-}
-
-interface Player {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-  token: string;
-  userId: number;
-}
+type Player = Session & Guest;
 
 /** A guest signed up through the register page, with the dashboard open. */
 async function guest(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Player> {
-  const context = await browser.newContext({ viewport, baseURL: stack.baseUrl });
-  context.setDefaultTimeout(45_000);
-  await context.addInitScript(recordToasts);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto('/register');
-  await page.getByRole('button', { name: 'Try Now (Play as Guest)' }).click();
-  await page.waitForURL('**/dashboard');
-  await page.getByTestId('dashboard').waitFor();
-  const stored = await page.evaluate(() => localStorage.getItem('auth-storage'));
-  const state = superjson.parse<{ state: { token: string; currentUser: { id: number } } }>(stored!).state;
-  return { context, page, errors, token: state.token, userId: state.currentUser.id };
+  const session = await openSession(play, { viewport });
+  const who = await signUpAsGuest(session.page);
+  await session.page.getByTestId('dashboard').waitFor();
+  return { ...session, ...who };
 }
 
 async function api<T>(who: Player, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${stack.baseUrl}/api/v1${path}`, {
+  const res = await fetch(`${play.game.baseUrl}/api/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${who.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),

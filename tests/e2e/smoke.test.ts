@@ -1,32 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, startGame, VIEWPORTS, type Game } from './harness';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useGame, VIEWPORTS } from './harness';
 
-let game: Game;
-let browser: Browser;
-
-beforeAll(async () => {
-  game = await startGame();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await game?.stop();
-});
+const play = useGame();
 
 describe('the stack as npm start runs it', () => {
   it('answers /healthz 200 once the database is reachable and migrated', async () => {
-    const res = await fetch(`${game.baseUrl}/healthz`);
+    const res = await fetch(`${play.game.baseUrl}/healthz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 
   it('serves the web app at / and it renders in Chromium', async () => {
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-      const page = await browser.newPage({ viewport });
+      const page = await play.browser.newPage({ viewport });
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      const response = await page.goto(game.baseUrl);
+      const response = await page.goto(play.game.baseUrl);
       expect(response?.status()).toBe(200);
       await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0, undefined, { timeout: 15_000 });
       await screenshot(page, `smoke-home-${name}`);
@@ -36,10 +25,10 @@ describe('the stack as npm start runs it', () => {
   });
 
   it('answers an unknown api path with 404 {detail} and an unknown page with the app shell', async () => {
-    const api = await fetch(`${game.baseUrl}/api/v1/no-such-thing`);
+    const api = await fetch(`${play.game.baseUrl}/api/v1/no-such-thing`);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ detail: 'Not Found' });
-    const page = await fetch(`${game.baseUrl}/some/client/route`);
+    const page = await fetch(`${play.game.baseUrl}/some/client/route`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
   });
