@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Button, Stack } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { AuthError, AuthField, AuthHeading, AuthSwitch } from '../components/auth-form';
 import { AuthLayout } from '../components/auth-layout';
 import { describeApiError } from '../lib/api-errors';
 import { safeRedirect } from '../lib/navigation';
@@ -48,55 +49,25 @@ export function LoginPage() {
 
   return (
     <AuthLayout>
-      <Stack gap={4}>
-        <Title order={2} fz={{ base: 22, sm: 26 }}>
-          Sign in to your account
-        </Title>
-        <Text c="dimmed" fz="sm">
-          Your hive awaits its overmind.
-        </Text>
-      </Stack>
+      <AuthHeading title="Sign in to your account" subtitle="Your hive awaits its overmind." />
       {search.registered && !shownError && (
         <Alert color="acid" variant="light" icon={<IconCircleCheck size={18} />} role="status">
           {REGISTERED_MESSAGE}
         </Alert>
       )}
-      {shownError && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="auth-error">
-          {shownError}
-        </Alert>
-      )}
+      <AuthError message={shownError} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Username or Email"
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
-            size="md"
-          />
-          <PasswordInput
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            size="md"
-          />
+          <AuthField label="Username or Email" name="username" autoComplete="username" value={username} onChange={setUsername} />
+          <AuthField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
           <Button type="submit" size="md" fullWidth loading={login.isPending}>
             Sign in
           </Button>
         </Stack>
       </form>
-      <Text fz="sm" c="dimmed" ta="center">
-        No hive yet?{' '}
-        <Anchor component={Link} to="/register" fw={600}>
-          Register here
-        </Anchor>
-      </Text>
+      <AuthSwitch question="No hive yet?" to="/register">
+        Register here
+      </AuthSwitch>
     </AuthLayout>
   );
 }

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBolt } from '@tabler/icons-react';
+import { Button, Divider, Stack, Text } from '@mantine/core';
+import { IconBolt } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
+import { AuthError, AuthField, AuthHeading, AuthSwitch } from '../components/auth-form';
 import { AuthLayout } from '../components/auth-layout';
 import { describeApiError } from '../lib/api-errors';
 import { showSuccess } from '../lib/toast';
@@ -66,49 +67,20 @@ export function RegisterPage() {
 
   return (
     <AuthLayout>
-      <Stack gap={4}>
-        <Title order={2} fz={{ base: 22, sm: 26 }}>
-          Join the Fray
-        </Title>
-        <Text c="dimmed" fz="sm">
-          Spawn your hive and claim a sector of the galaxy.
-        </Text>
-      </Stack>
-      {shownError && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="auth-error">
-          {shownError}
-        </Alert>
-      )}
+      <AuthHeading title="Join the Fray" subtitle="Spawn your hive and claim a sector of the galaxy." />
+      <AuthError message={shownError} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Username"
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
-            size="md"
-          />
-          <TextInput
-            label="Email address"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            size="md"
-          />
-          <PasswordInput
+          <AuthField label="Username" name="username" autoComplete="username" value={username} onChange={setUsername} />
+          <AuthField label="Email address" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
+          <AuthField
             label="Password"
             name="password"
+            type="password"
             placeholder="Password (min. 8 characters)"
             autoComplete="new-password"
-            required
             value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            size="md"
+            onChange={setPassword}
           />
           <Button type="submit" size="md" fullWidth loading={register.isPending} disabled={guest.isPending}>
             Register Full Account
@@ -137,12 +109,9 @@ export function RegisterPage() {
           Guest hives last 7 days unless you claim them.
         </Text>
       </Stack>
-      <Text fz="sm" c="dimmed" ta="center">
-        Already commanding a hive?{' '}
-        <Anchor component={Link} to="/login" fw={600}>
-          Sign in
-        </Anchor>
-      </Text>
+      <AuthSwitch question="Already commanding a hive?" to="/login">
+        Sign in
+      </AuthSwitch>
     </AuthLayout>
   );
 }

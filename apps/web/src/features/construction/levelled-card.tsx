@@ -1,13 +1,13 @@
-import { Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconClock } from '@tabler/icons-react';
 import type { UnmetPrerequisite } from '@brood/game-core';
 import { formatDuration } from '../../lib/format';
 import type { MainTab } from '../../stores/ui-store';
 import { ResourceCost } from '../resources/resource-cost';
-import { ItemArt, type ArtKind } from './item-art';
+import { CardAction, CardHeader } from './card-parts';
+import type { ArtKind } from './item-art';
 import type { LevelledButtonState } from './levelled-button';
 import { PrerequisitesBox } from './prerequisites-box';
-import { tierHex } from './tiers';
 import { useHighlight } from './use-highlight';
 
 export interface LevelledCardProps {
@@ -37,7 +37,6 @@ export interface LevelledCardProps {
 export function LevelledCard(props: LevelledCardProps) {
   const { button } = props;
   const { ref, highlighted } = useHighlight<HTMLDivElement>(props.tab, props.itemKey);
-  const accent = tierHex(props.tier);
   return (
     <Paper
       ref={ref}
@@ -55,20 +54,15 @@ export function LevelledCard(props: LevelledCardProps) {
         flexDirection: 'column',
       }}
     >
-      <Group align="flex-start" wrap="nowrap" gap="sm">
-        <ItemArt itemKey={props.itemKey} kind={props.art.kind} tier={props.tier} resource={props.art.resource} label={props.name} size={64} />
-        <Stack gap={4} miw={0} style={{ flex: 1 }}>
-          <Group justify="space-between" gap={6} wrap="nowrap" align="flex-start">
-            <Text fw={700} fz="sm" lh={1.25} style={{ color: accent }}>
-              {props.name}
-            </Text>
-            <LevelBadge built={props.built} effective={button.effective} cap={button.cap} />
-          </Group>
-          <Text fz="xs" c="dimmed" lh={1.35} lineClamp={3}>
-            {props.description}
-          </Text>
-        </Stack>
-      </Group>
+      <CardHeader
+        itemKey={props.itemKey}
+        name={props.name}
+        tier={props.tier}
+        art={props.art}
+        description={props.description}
+        descriptionLines={3}
+        badge={<LevelBadge built={props.built} effective={button.effective} cap={button.cap} />}
+      />
 
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         {props.cost && (
@@ -92,27 +86,7 @@ export function LevelledCard(props: LevelledCardProps) {
         <PrerequisitesBox unmet={props.unmet} />
       </Stack>
 
-      <Tooltip label={button.tooltip ?? ''} disabled={!button.tooltip} events={{ hover: true, focus: true, touch: true }}>
-        <Box mt="sm">
-          <Button
-            fullWidth
-            size="sm"
-            variant={button.disabled ? 'default' : 'filled'}
-            disabled={button.disabled}
-            loading={props.pending}
-            onClick={props.onStart}
-            data-reason={button.reason ?? undefined}
-            aria-label={`${button.label}: ${props.name}`}
-          >
-            {button.label}
-          </Button>
-        </Box>
-      </Tooltip>
-      {props.error && (
-        <Text fz="xs" c="red.4" mt={6} role="alert">
-          {props.error}
-        </Text>
-      )}
+      <CardAction button={button} name={props.name} pending={props.pending} error={props.error} onClick={props.onStart} />
     </Paper>
   );
 }

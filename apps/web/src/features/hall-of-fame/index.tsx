@@ -1,14 +1,9 @@
 import { IconSwords } from '@tabler/icons-react';
-import { FeaturePlaceholder } from '../../components/shell/feature-placeholder';
+import { ComingSoon } from '../../components/shell/coming-soon';
 
 /** The Hall of Fame (social §2.9) arrives in milestone 2. */
-export function HallOfFameTab() {
-  return (
-    <FeaturePlaceholder
-      title="Hall of Fame"
-      description="The greatest battles of the galaxy will be recorded here, with the commanders who fought them."
-      icon={<IconSwords size={28} />}
-      badge="Coming in Milestone 2"
-    />
-  );
-}
+export const HallOfFameTab = () => (
+  <ComingSoon title="Hall of Fame" icon={IconSwords}>
+    The greatest battles of the galaxy will be recorded here, with the commanders who fought them.
+  </ComingSoon>
+);

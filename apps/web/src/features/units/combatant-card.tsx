@@ -1,9 +1,8 @@
 import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconClock, IconMeat } from '@tabler/icons-react';
 import { formatDuration, formatLargeNumber, formatNumber } from '../../lib/format';
-import { ItemArt } from '../construction/item-art';
+import { CardAction, CardHeader } from '../construction/card-parts';
 import { PrerequisitesBox } from '../construction/prerequisites-box';
-import { tierHex } from '../construction/tiers';
 import { useHighlight } from '../construction/use-highlight';
 import { ResourceCost } from '../resources/resource-cost';
 import type { BatchKind } from './batch-button';
@@ -59,32 +58,28 @@ export function CombatantCard(props: CombatantCardProps) {
       data-highlighted={highlighted || undefined}
       style={{ opacity: dimmed ? 0.7 : 1, display: 'flex', flexDirection: 'column', boxShadow: highlighted ? '0 0 0 2px var(--mantine-color-acid-5)' : undefined }}
     >
-      <Group align="flex-start" wrap="nowrap" gap="sm">
-        <ItemArt itemKey={props.itemKey} kind={props.kind === 'unit' ? 'unit' : props.archetype === 'Bulwark' ? 'wall' : 'defense'} tier={props.tier} label={props.name} size={64} />
-        <Stack gap={4} miw={0} style={{ flex: 1 }}>
-          <Group justify="space-between" wrap="nowrap" gap={6} align="flex-start">
-            <Text fw={700} fz="sm" lh={1.25} style={{ color: tierHex(props.tier) }}>
-              {props.name}
-            </Text>
-            <CountBadge kind={props.kind} have={props.have} maxCount={model.maxCount} />
-          </Group>
-          <Group gap={4}>
-            <Tooltip label={props.archetypeDescription} multiline w={240}>
-              <Badge size="xs" variant="light" color="brood">
-                {props.archetype}
-              </Badge>
-            </Tooltip>
-            {props.capabilities.map((c) => (
-              <Badge key={c} size="xs" variant="outline" color="acid">
-                {capabilityLabel(c)}
-              </Badge>
-            ))}
-          </Group>
-          <Text fz="xs" c="dimmed" lh={1.35} lineClamp={2}>
-            {props.description}
-          </Text>
-        </Stack>
-      </Group>
+      <CardHeader
+        itemKey={props.itemKey}
+        name={props.name}
+        tier={props.tier}
+        art={{ kind: props.kind === 'unit' ? 'unit' : props.archetype === 'Bulwark' ? 'wall' : 'defense' }}
+        description={props.description}
+        descriptionLines={2}
+        badge={<CountBadge kind={props.kind} have={props.have} maxCount={model.maxCount} />}
+      >
+        <Group gap={4}>
+          <Tooltip label={props.archetypeDescription} multiline w={240}>
+            <Badge size="xs" variant="light" color="brood">
+              {props.archetype}
+            </Badge>
+          </Tooltip>
+          {props.capabilities.map((c) => (
+            <Badge key={c} size="xs" variant="outline" color="acid">
+              {capabilityLabel(c)}
+            </Badge>
+          ))}
+        </Group>
+      </CardHeader>
 
       <SimpleGrid cols={stats.length} spacing={4} mt="xs">
         {stats.map((s) => (
@@ -138,27 +133,7 @@ export function CombatantCard(props: CombatantCardProps) {
         <PrerequisitesBox unmet={model.unmet} />
       </Stack>
 
-      <Tooltip label={model.button.tooltip ?? ''} disabled={!model.button.tooltip} events={{ hover: true, focus: true, touch: true }}>
-        <Box mt="sm">
-          <Button
-            fullWidth
-            size="sm"
-            variant={model.button.disabled ? 'default' : 'filled'}
-            disabled={model.button.disabled}
-            loading={props.pending}
-            onClick={props.onSubmit}
-            data-reason={model.button.reason ?? undefined}
-            aria-label={`${model.button.label}: ${props.name}`}
-          >
-            {model.button.label}
-          </Button>
-        </Box>
-      </Tooltip>
-      {props.error && (
-        <Text fz="xs" c="red.4" mt={6} role="alert">
-          {props.error}
-        </Text>
-      )}
+      <CardAction button={model.button} name={props.name} pending={props.pending} error={props.error} onClick={props.onSubmit} />
     </Paper>
   );
 }

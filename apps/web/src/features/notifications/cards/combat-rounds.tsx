@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { Box, Collapse, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { ScrollArea, Table, Text } from '@mantine/core';
 import { formatLargeNumber } from '../../../lib/format';
 import { amountsOf, isRecord, num, text, type Row } from '../content-shape';
 import { useItemNames } from '../item-names';
+import { Disclosure } from './disclosure';
 import { cut, overkillShare, roundLabel, showsOverkill } from './combat-rules';
 
 function unitsShort(value: unknown, nameOf: (key: string) => string): string {
@@ -15,7 +14,6 @@ function unitsShort(value: unknown, nameOf: (key: string) => string): string {
 
 /** The round-by-round table: collapsible, closed at first, with a maximum height. */
 export function CombatRounds({ rounds }: { rounds: unknown[] }) {
-  const [open, setOpen] = useState(false);
   const nameOf = useItemNames();
   const rows: { round: number; p: Row }[] = [];
   for (const r of rounds) {
@@ -25,66 +23,52 @@ export function CombatRounds({ rounds }: { rounds: unknown[] }) {
   }
   if (rows.length === 0) return null;
   return (
-    <Box>
-      <UnstyledButton
-        onClick={(event) => {
-          event.stopPropagation();
-          setOpen((o) => !o);
-        }}
-        aria-expanded={open}
-      >
-        <Text size="xs" c="dimmed" component="span" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-          {open ? <IconChevronDown size={12} /> : <IconChevronRight size={12} />}
-          Round Details ({rounds.length})
-        </Text>
-      </UnstyledButton>
-      <Collapse expanded={open}>
-        <ScrollArea.Autosize mah={260} mt={4} type="auto">
-          <Table striped withTableBorder fz="xs" verticalSpacing={2} horizontalSpacing={6} data-testid="round-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Rnd</Table.Th>
-                <Table.Th>Player</Table.Th>
-                <Table.Th>Units</Table.Th>
-                <Table.Th>Dmg</Table.Th>
-                <Table.Th>Absorbed</Table.Th>
-                <Table.Th>Wounded</Table.Th>
-                <Table.Th>Losses</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map(({ round, p }, i) => {
-                const share = overkillShare(p);
-                const name = text(p.username) ?? `#${num(p.participant_index) ?? i}`;
-                const absorbed = (num(p.damage_absorbed_defense) ?? 0) + (num(p.damage_absorbed_bioshield) ?? 0);
-                return (
-                  <Table.Tr key={i}>
-                    <Table.Td>{roundLabel(round)}</Table.Td>
-                    <Table.Td title={name}>
-                      {cut(name, 10)}
-                      {p.role === 'ATTACKER' ? ' (A)' : ' (D)'}
-                      {p.is_stationed_ally === true ? '*' : ''}
-                    </Table.Td>
-                    <Table.Td>{unitsShort(p.units_at_start, nameOf)}</Table.Td>
-                    <Table.Td>
-                      {formatLargeNumber(num(p.damage_dealt_effective) ?? 0)}
-                      {showsOverkill(share) && (
-                        <Text span c="orange.4" fz="xs">
-                          {' '}
-                          Overkill {Math.round(share * 100)}%
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{formatLargeNumber(absorbed)}</Table.Td>
-                    <Table.Td>{unitsShort(p.wounded, nameOf)}</Table.Td>
-                    <Table.Td>{unitsShort(p.losses, nameOf)}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
-      </Collapse>
-    </Box>
+    <Disclosure label={`Round Details (${rounds.length})`}>
+      <ScrollArea.Autosize mah={260} mt={4} type="auto">
+        <Table striped withTableBorder fz="xs" verticalSpacing={2} horizontalSpacing={6} data-testid="round-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Rnd</Table.Th>
+              <Table.Th>Player</Table.Th>
+              <Table.Th>Units</Table.Th>
+              <Table.Th>Dmg</Table.Th>
+              <Table.Th>Absorbed</Table.Th>
+              <Table.Th>Wounded</Table.Th>
+              <Table.Th>Losses</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map(({ round, p }, i) => {
+              const share = overkillShare(p);
+              const name = text(p.username) ?? `#${num(p.participant_index) ?? i}`;
+              const absorbed = (num(p.damage_absorbed_defense) ?? 0) + (num(p.damage_absorbed_bioshield) ?? 0);
+              return (
+                <Table.Tr key={i}>
+                  <Table.Td>{roundLabel(round)}</Table.Td>
+                  <Table.Td title={name}>
+                    {cut(name, 10)}
+                    {p.role === 'ATTACKER' ? ' (A)' : ' (D)'}
+                    {p.is_stationed_ally === true ? '*' : ''}
+                  </Table.Td>
+                  <Table.Td>{unitsShort(p.units_at_start, nameOf)}</Table.Td>
+                  <Table.Td>
+                    {formatLargeNumber(num(p.damage_dealt_effective) ?? 0)}
+                    {showsOverkill(share) && (
+                      <Text span c="orange.4" fz="xs">
+                        {' '}
+                        Overkill {Math.round(share * 100)}%
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{formatLargeNumber(absorbed)}</Table.Td>
+                  <Table.Td>{unitsShort(p.wounded, nameOf)}</Table.Td>
+                  <Table.Td>{unitsShort(p.losses, nameOf)}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Disclosure>
   );
 }
