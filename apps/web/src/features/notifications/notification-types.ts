@@ -1,8 +1,9 @@
+import { COMPLETION_MESSAGE_TYPES, INVITATION_MESSAGE_TYPES, MOVEMENT_MESSAGE_TYPES, SALVAGE_MESSAGE_TYPES, type MessageType } from '@brood/game-core';
 import type { RouterInputs, RouterOutputs } from '../../lib/api-types';
 
+export type { MessageType };
 /** A notification as notifications.list answers it. */
 export type NotificationItem = RouterOutputs['notifications']['list'][number];
-export type MessageType = NotificationItem['message_type'];
 export type ListInput = NonNullable<RouterInputs['notifications']['list']>;
 
 /** Page size of the centre and the page (social spec §9). */
@@ -19,43 +20,10 @@ export interface NotificationFilter {
 const COMBAT = ['COMBAT_REPORT', 'DEFENSE_REPORT'] as const satisfies readonly MessageType[];
 const SPY_FAILURES = ['SPY_FAILED_TARGET_NOT_FOUND', 'SPY_FAILED_OWN_TERRITORY'] as const satisfies readonly MessageType[];
 const EXPLORATION = ['EXPLORATION_SUCCESSFUL', 'EXPLORATION_FAILED'] as const satisfies readonly MessageType[];
-export const SALVAGE_TYPES = [
-  'SALVAGE_SUCCESSFUL',
-  'SALVAGE_FAILED_NO_WRECKAGE',
-  'SALVAGE_FAILED_EMPTY_WRECKAGE',
-  'SALVAGE_FAILED_NO_CAPABILITY',
-  'SALVAGE_FAILED_NO_CARGO',
-  'SALVAGE_FAILED_DATABASE_ERROR',
-  'SALVAGE_FAILED_UNEXPECTED_ERROR',
-] as const satisfies readonly MessageType[];
-export const MOVEMENT_TYPES = [
-  'FLEET_LAUNCHED',
-  'FLEET_RECALLED',
-  'FLEET_ARRIVED_AT_DESTINATION',
-  'FLEET_RETURNED_TO_ORIGIN',
-  'FLEET_LOST',
-  'TRANSPORT_COMPLETED',
-  'TRANSPORT_FAILED',
-  'STATIONING_COMPLETED',
-  'STATIONING_FAILED',
-  'COLONIZATION_SUCCESSFUL',
-  'COLONIZATION_FAILED',
-] as const satisfies readonly MessageType[];
-export const INVITATION_TYPES = [
-  'MULTI_PARTY_ATTACK_INVITATION_RECEIVED',
-  'MULTI_PARTY_ATTACK_INVITATION_ACCEPTED',
-  'MULTI_PARTY_ATTACK_INVITATION_DECLINED',
-  'MULTI_PARTY_ATTACK_PLAYER_JOINED',
-  'MULTI_PARTY_ATTACK_RECALLED_BY_INITIATOR',
-  'MULTI_PARTY_ATTACK_PARTICIPANT_RECALLED',
-  'MULTI_PARTY_ATTACK_ARRIVAL_TIME_UPDATED',
-] as const satisfies readonly MessageType[];
-export const COMPLETION_TYPES = [
-  'BUILDING_CONSTRUCTION_COMPLETED',
-  'DEFENSE_CONSTRUCTION_COMPLETED',
-  'UNIT_RECRUITMENT_COMPLETED',
-  'RESEARCH_PROJECT_COMPLETED',
-] as const satisfies readonly MessageType[];
+export const SALVAGE_TYPES = SALVAGE_MESSAGE_TYPES;
+export const MOVEMENT_TYPES = MOVEMENT_MESSAGE_TYPES;
+export const INVITATION_TYPES = INVITATION_MESSAGE_TYPES;
+export const COMPLETION_TYPES = COMPLETION_MESSAGE_TYPES;
 const ATTACK_FAILURES = ['ATTACK_FAILED_TARGET_NOT_FOUND', 'ATTACK_FAILED_OWN_TERRITORY'] as const satisfies readonly MessageType[];
 
 /** Filters of the notification centre (social spec §2.2). */

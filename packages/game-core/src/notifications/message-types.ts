@@ -1,0 +1,74 @@
+/**
+ * Every notification type a command or job may raise (social spec section 3), in groups the web app
+ * filters by. Server and web read this one list: a producer names one of these, so a typo fails to
+ * compile, and a filter cannot name a type the server does not know.
+ */
+
+export const SALVAGE_MESSAGE_TYPES = [
+  'SALVAGE_SUCCESSFUL',
+  'SALVAGE_FAILED_NO_WRECKAGE',
+  'SALVAGE_FAILED_EMPTY_WRECKAGE',
+  'SALVAGE_FAILED_NO_CAPABILITY',
+  'SALVAGE_FAILED_NO_CARGO',
+  'SALVAGE_FAILED_DATABASE_ERROR',
+  'SALVAGE_FAILED_UNEXPECTED_ERROR',
+] as const;
+
+/** Fleet movement: launches, arrivals and what a mission did at its target. */
+export const MOVEMENT_MESSAGE_TYPES = [
+  'FLEET_LAUNCHED',
+  'FLEET_ARRIVED_AT_DESTINATION',
+  'FLEET_RECALLED',
+  'FLEET_RETURNED_TO_ORIGIN',
+  'FLEET_LOST',
+  'TRANSPORT_COMPLETED',
+  'TRANSPORT_FAILED',
+  'STATIONING_COMPLETED',
+  'STATIONING_FAILED',
+  'COLONIZATION_SUCCESSFUL',
+  'COLONIZATION_FAILED',
+] as const;
+
+export const INVITATION_MESSAGE_TYPES = [
+  'MULTI_PARTY_ATTACK_INVITATION_RECEIVED',
+  'MULTI_PARTY_ATTACK_INVITATION_ACCEPTED',
+  'MULTI_PARTY_ATTACK_INVITATION_DECLINED',
+  'MULTI_PARTY_ATTACK_PLAYER_JOINED',
+  'MULTI_PARTY_ATTACK_RECALLED_BY_INITIATOR',
+  'MULTI_PARTY_ATTACK_PARTICIPANT_RECALLED',
+  'MULTI_PARTY_ATTACK_ARRIVAL_TIME_UPDATED',
+] as const;
+
+/** A queue item finished (construction, defense, recruitment, research). */
+export const COMPLETION_MESSAGE_TYPES = [
+  'BUILDING_CONSTRUCTION_COMPLETED',
+  'DEFENSE_CONSTRUCTION_COMPLETED',
+  'UNIT_RECRUITMENT_COMPLETED',
+  'RESEARCH_PROJECT_COMPLETED',
+] as const;
+
+export const MESSAGE_TYPES = [
+  // combat and espionage
+  'COMBAT_REPORT',
+  'DEFENSE_REPORT',
+  'SPY_REPORT',
+  'SPY_DETECTED_BY_TARGET',
+  'SPY_FAILED_TARGET_NOT_FOUND',
+  'SPY_FAILED_OWN_TERRITORY',
+  'ATTACK_FAILED_TARGET_NOT_FOUND',
+  'ATTACK_FAILED_OWN_TERRITORY',
+  'INCOMING_ATTACK_WARNING',
+  // exploration and salvage
+  'EXPLORATION_SUCCESSFUL',
+  'EXPLORATION_FAILED',
+  ...SALVAGE_MESSAGE_TYPES,
+  ...MOVEMENT_MESSAGE_TYPES,
+  'ALLIED_STATIONING_CANCELLED_BY_TARGET',
+  ...INVITATION_MESSAGE_TYPES,
+  ...COMPLETION_MESSAGE_TYPES,
+  // system
+  'GENERIC_INFORMATION',
+  'SYSTEM_ERROR_NOTIFICATION',
+] as const;
+
+export type MessageType = (typeof MESSAGE_TYPES)[number];
