@@ -5,6 +5,19 @@ import { tierHex } from './tiers';
 
 /** The pieces every catalogue card (structure, technology, unit, defense) is built from. */
 
+/** What every catalogue card is given besides its own model. */
+export interface CatalogueCardProps {
+  itemKey: string;
+  name: string;
+  description: string;
+  tier: number;
+  resourceNames: Readonly<Partial<Record<string, { name: string }>>>;
+  resourceOrder: readonly string[];
+  pending: boolean;
+  /** The last failure of this card's action (the server's detail). */
+  error: string | null;
+}
+
 /** What a catalogue card's button shows: its label, and why it is disabled (tooltip, data-reason). */
 export interface CardButton {
   label: string;

@@ -4,18 +4,14 @@ import type { UnmetPrerequisite } from '@brood/game-core';
 import { formatDuration } from '../../lib/format';
 import type { MainTab } from '../../stores/ui-store';
 import { ResourceCost } from '../resources/resource-cost';
-import { CardAction, CardHeader } from './card-parts';
+import { CardAction, CardHeader, type CatalogueCardProps } from './card-parts';
 import type { ArtKind } from './item-art';
 import type { LevelledButtonState } from './levelled-button';
 import { PrerequisitesBox } from './prerequisites-box';
 import { useHighlight } from './use-highlight';
 
-export interface LevelledCardProps {
+export interface LevelledCardProps extends CatalogueCardProps {
   tab: MainTab;
-  itemKey: string;
-  name: string;
-  description: string;
-  tier: number;
   art: { kind: ArtKind; resource?: string | undefined };
   built: number;
   button: LevelledButtonState;
@@ -25,11 +21,6 @@ export interface LevelledCardProps {
   /** The paying stock; undefined when nothing pays (research without a territory). */
   stock: Readonly<Record<string, number>> | undefined;
   unmet: readonly UnmetPrerequisite[];
-  resourceNames: Readonly<Partial<Record<string, { name: string }>>>;
-  resourceOrder: readonly string[];
-  pending: boolean;
-  /** The last failure of this card's action (the server's detail). */
-  error: string | null;
   onStart: () => void;
 }
 

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconClock, IconMeat } from '@tabler/icons-react';
 import { formatDuration, formatLargeNumber, formatNumber } from '../../lib/format';
-import { CardAction, CardHeader } from '../construction/card-parts';
+import { CardAction, CardHeader, type CatalogueCardProps } from '../construction/card-parts';
 import { PrerequisitesBox } from '../construction/prerequisites-box';
 import { useHighlight } from '../construction/use-highlight';
 import { ResourceCost } from '../resources/resource-cost';
@@ -19,12 +19,8 @@ const STATS: { key: StatKey; label: string }[] = [
   { key: 'cargo_capacity', label: 'CARGO' },
 ];
 
-export interface CombatantCardProps {
+export interface CombatantCardProps extends CatalogueCardProps {
   kind: BatchKind;
-  itemKey: string;
-  name: string;
-  description: string;
-  tier: number;
   archetype: string;
   archetypeDescription: string;
   capabilities: readonly string[];
@@ -37,10 +33,6 @@ export interface CombatantCardProps {
   onQuantityBlur: () => void;
   onMax: () => void;
   stock: Readonly<Record<string, number>>;
-  resourceNames: Readonly<Partial<Record<string, { name: string }>>>;
-  resourceOrder: readonly string[];
-  pending: boolean;
-  error: string | null;
   onSubmit: () => void;
 }
 
