@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '@brood/game-data';
 import { costAtLevel } from '@brood/game-core';
+import type { TerritoryView } from '@brood/world';
 import { call, createPlayer, createTestApi, type TestApi, type TestPlayer } from '@brood/api/testing';
 
 /** The economy over /api/v1: every call of the spec's table, and the refusals a player reads. */
@@ -12,17 +13,8 @@ let bob: TestPlayer;
 let home: number;
 let bobsHome: number;
 
-interface Territory {
-  id: number;
-  name: string;
-  region: number;
-  sub_region: number;
-  position: number;
-  resources: { resource_key: string; amount: number }[];
-  structures: { structure_key: string; level: number }[];
-  all_resources_production_per_hour: Record<string, number>;
-  all_resources_storage_capacities: Record<string, number>;
-}
+/** A territory as the api answers it (its dates arrive as JSON strings; no test here reads them). */
+type Territory = TerritoryView;
 
 const get = (who: TestPlayer | null, url: string) => call(api, who, { method: 'GET', url: `/api/v1${url}` });
 const post = (who: TestPlayer | null, url: string, payload: object) => call(api, who, { method: 'POST', url: `/api/v1${url}`, payload });

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import superjson from 'superjson';
-import { createTestApi, type TestApi } from '@brood/api/testing';
 import { addNotification, type MessageType } from '@brood/world';
+import { useTestApi } from './support/test-api';
 
-let api: TestApi;
-let sql: pg.Client;
+const ctx = useTestApi();
 
 interface Player {
   id: number;
@@ -24,15 +22,15 @@ interface NotificationRow {
 }
 
 async function player(name: string): Promise<Player> {
-  const { rows } = await sql.query<{ id: number }>(`insert into users (username, email, password_hash) values ($1, $2, 'x') returning id`, [name, `${name}@example.test`]);
+  const { rows } = await ctx.sql.query<{ id: number }>(`insert into users (username, email, password_hash) values ($1, $2, 'x') returning id`, [name, `${name}@example.test`]);
   const id = rows[0]!.id;
-  return { id, headers: { authorization: `Bearer ${await api.deps.tokens.issue({ id, username: name })}` } };
+  return { id, headers: { authorization: `Bearer ${await ctx.api.deps.tokens.issue({ id, username: name })}` } };
 }
 
 /** `count` notifications for the player, one second apart, the last one newest. */
 async function seed(who: Player, count: number, type: MessageType = 'GENERIC_INFORMATION'): Promise<string[]> {
   const ids: string[] = [];
-  await api.db.orm.em.fork().transactional(async (tem) => {
+  await ctx.api.db.orm.em.fork().transactional(async (tem) => {
     for (let i = 0; i < count; i += 1) {
       const at = new Date(Date.UTC(2030, 0, 1, 0, 0, i));
       ids.push((await addNotification(tem, who.id, { message_type: type, title: `${type} ${i}`, content: { message: `m${i}` } }, at)).id);
@@ -42,20 +40,9 @@ async function seed(who: Player, count: number, type: MessageType = 'GENERIC_INF
 }
 
 async function call<T>(method: 'GET' | 'POST', url: string, who?: Player): Promise<{ status: number; body: T }> {
-  const res = await api.app.inject({ method, url, ...(who ? { headers: who.headers } : {}) });
+  const res = await ctx.api.app.inject({ method, url, ...(who ? { headers: who.headers } : {}) });
   return { status: res.statusCode, body: res.json() as T };
 }
-
-beforeAll(async () => {
-  api = await createTestApi();
-  sql = new pg.Client({ connectionString: api.url });
-  await sql.connect();
-});
-
-afterAll(async () => {
-  await sql?.end();
-  await api?.close();
-});
 
 describe('GET /api/v1/notifications/', () => {
   it('needs a signed-in player', async () => {
@@ -141,12 +128,12 @@ describe('reading', () => {
     const fay = await player('fay');
     const [id] = await seed(fay, 1);
     const input = encodeURIComponent(JSON.stringify(superjson.serialize({ include_read: true, limit: 5 })));
-    const res = await api.app.inject({ method: 'GET', url: `/trpc/notifications.list?input=${input}`, headers: fay.headers });
+    const res = await ctx.api.app.inject({ method: 'GET', url: `/trpc/notifications.list?input=${input}`, headers: fay.headers });
     expect(res.statusCode).toBe(200);
     const list = superjson.deserialize<NotificationRow[]>((res.json() as { result: { data: Parameters<typeof superjson.deserialize>[0] } }).result.data);
     expect(list[0]?.id).toBe(id);
     expect(list[0]?.created_at).toBeInstanceOf(Date);
-    const count = await api.app.inject({ method: 'GET', url: '/trpc/notifications.unreadCount', headers: fay.headers });
+    const count = await ctx.api.app.inject({ method: 'GET', url: '/trpc/notifications.unreadCount', headers: fay.headers });
     expect(superjson.deserialize((count.json() as { result: { data: Parameters<typeof superjson.deserialize>[0] } }).result.data)).toEqual({ unread_count: 1 });
   });
 });

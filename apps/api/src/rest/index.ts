@@ -8,8 +8,7 @@ import { registerGameDataRest } from './game-data.rest';
 import { registerTerritoriesRest } from './territories.rest';
 import { registerConstructionRest } from './construction.rest';
 import { registerResearchRest } from './research.rest';
-import { registerRecruitmentRest } from './recruitment.rest';
-import { registerDefenseRest } from './defense.rest';
+import { registerDefenseRest, registerRecruitmentRest } from './batch-queue.rest';
 import { registerStatsRest } from './stats.rest';
 
 /** Every /api/v1 adapter, one file per domain (rest/<domain>.rest.ts). */

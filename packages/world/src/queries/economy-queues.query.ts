@@ -3,12 +3,8 @@ import { findOwnedTerritory } from '../commands/territories/territory-access';
 import { pendingItems } from '../commands/territories/queue';
 import {
   toBuildItemView,
-  toDefenseItemView,
-  toRecruitmentItemView,
   toResearchItemView,
   type BuildQueueItemView,
-  type DefenseQueueItemView,
-  type RecruitmentQueueItemView,
   type ResearchQueueItemView,
 } from './economy-queue-views';
 
@@ -21,16 +17,4 @@ export async function listBuildQueue(deps: EconomyDeps, actor: Actor, territoryI
 /** GET /research/queue: the player's research items not finished by now. */
 export async function listResearchQueue(deps: EconomyDeps, actor: Actor, now: Date): Promise<ResearchQueueItemView[]> {
   return (await pendingItems(deps.em, 'research', { userId: actor.id }, now)).map(toResearchItemView);
-}
-
-/** GET /territories/{id}/recruitment-queue. */
-export async function listRecruitmentQueue(deps: EconomyDeps, actor: Actor, territoryId: number, now: Date): Promise<RecruitmentQueueItemView[]> {
-  await findOwnedTerritory(deps.em, actor, territoryId);
-  return (await pendingItems(deps.em, 'recruitment', { territoryId }, now)).map((i) => toRecruitmentItemView(i, now));
-}
-
-/** GET /territories/{id}/defense-queue. */
-export async function listDefenseQueue(deps: EconomyDeps, actor: Actor, territoryId: number, now: Date): Promise<DefenseQueueItemView[]> {
-  await findOwnedTerritory(deps.em, actor, territoryId);
-  return (await pendingItems(deps.em, 'defense', { territoryId }, now)).map((i) => toDefenseItemView(i, now));
 }

@@ -11,11 +11,14 @@ export { cancelConstruction, QUEUE_ITEM_NOT_FOUND } from '../construction/cancel
 export { completeQueueItem, dueQueueItemIds, type CompletionOutcome } from '../construction/complete-queue-item.command';
 export { startResearch, SELECT_TERRITORY_TO_PAY, type StartResearchInput } from '../research/start-research.command';
 export { cancelResearch } from '../research/cancel-research.command';
-export { startRecruitment, cancelRecruitment } from '../recruitment/recruitment.commands';
+export {
+  startRecruitment, cancelRecruitment, startDefense, cancelDefense, listRecruitmentQueue, listDefenseQueue,
+  startBatchOf, cancelBatchOf, listBatchQueue, BATCH_QUEUES,
+} from '../recruitment/batch-queue.commands';
+export type { BatchQueueKind, BatchItemView, StartBatchRequest, CancelBatchRequest } from '../recruitment/batch-queue.commands';
 export { DEFENSE_MAXED } from '../recruitment/start-batch';
-export { startDefense, cancelDefense } from '../defense/defense.commands';
 export { listTerritories, getTerritory, listTerritoryUnits, listTerritoryDefenses, listTechnologies, technologyLevels } from '../../queries/economy-territories.query';
-export { listBuildQueue, listResearchQueue, listRecruitmentQueue, listDefenseQueue } from '../../queries/economy-queues.query';
+export { listBuildQueue, listResearchQueue } from '../../queries/economy-queues.query';
 export type {
   BuildQueueItemView,
   ResearchQueueItemView,
