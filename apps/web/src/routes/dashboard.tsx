@@ -91,10 +91,10 @@ export function DashboardPage() {
       padding={{ base: 'xs', sm: 'md' }}
       withBorder
       styles={{
-        header: { background: 'var(--bs-glass-strong)', backdropFilter: 'blur(12px)', borderColor: 'var(--bs-edge)' },
-        navbar: { background: 'var(--bs-glass)', backdropFilter: 'blur(10px)', borderColor: 'var(--bs-edge)' },
-        aside: { background: 'var(--bs-glass)', backdropFilter: 'blur(10px)', borderColor: 'var(--bs-edge)' },
-        footer: { background: 'var(--bs-glass-strong)', backdropFilter: 'blur(12px)', borderColor: 'var(--bs-edge)' },
+        header: { background: 'var(--bs-glass-strong)', borderColor: 'var(--bs-edge)' },
+        navbar: { background: 'var(--bs-glass)', borderColor: 'var(--bs-edge)' },
+        aside: { background: 'var(--bs-glass)', borderColor: 'var(--bs-edge)' },
+        footer: { background: 'var(--bs-glass-strong)', borderColor: 'var(--bs-edge)' },
       }}
     >
       <AppShell.Header>

@@ -18,7 +18,7 @@ export function NotificationsRoutePage() {
     <AppShell
       header={{ height: headerHeight }}
       padding={{ base: 'xs', sm: 'md' }}
-      styles={{ header: { background: 'var(--bs-glass-strong)', backdropFilter: 'blur(12px)', borderColor: 'var(--bs-edge)' } }}
+      styles={{ header: { background: 'var(--bs-glass-strong)', borderColor: 'var(--bs-edge)' } }}
     >
       <AppShell.Header>
         <GameHeader />

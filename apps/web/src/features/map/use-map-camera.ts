@@ -158,21 +158,12 @@ export class MapCamera {
     this.setMoving(true);
   }
 
-  /**
-   * Marks the map as moving, on the SVG (tests and observers wait for it to clear) and on <html>,
-   * where the map's stylesheet pauses the page's decorative CSS animations meanwhile: in software
-   * rendering a running page animation makes every frame of the move recomposite the whole page.
-   */
+  /** Marks the map as moving on the SVG: tests and observers wait for it to clear. */
   private setMoving(on: boolean): void {
     const stage = this.stage;
     if (!stage) return;
-    if (on) {
-      stage.dataset.moving = 'true';
-      stage.ownerDocument.documentElement.dataset.mapMoving = 'true';
-    } else {
-      delete stage.dataset.moving;
-      delete stage.ownerDocument.documentElement.dataset.mapMoving;
-    }
+    if (on) stage.dataset.moving = 'true';
+    else delete stage.dataset.moving;
   }
 
   /** Zoom by a factor (>1 zooms in) about a world point; repeated zooms build on the running animation's target. */
