@@ -89,14 +89,14 @@ describe('economy in the browser', () => {
       await page.getByTestId('card-cortex_nest').getByRole('button', { name: 'Build (Lvl 1): Cortex Nest' }).click();
       await toastMatching(page, /Cortex Nest construction started!/);
       // cortex_nest level 1 costs floor(100 x 2^1) = 200 biomass
-      await expect.poll(() => amountOf(page, 'biomass')).toBeLessThanOrEqual(biomassBefore - 200 + 1);
+      await expect.poll(() => amountOf(page, 'biomass'), { timeout: 15_000 }).toBeLessThanOrEqual(biomassBefore - 200 + 1);
       const afterPaying = await amountOf(page, 'biomass');
       await building.getByRole('button', { name: 'Cancel Cortex Nest' }).click();
       await page.getByText('Do you really want to cancel "Cortex Nest"? Only 30% of paid resources will be refunded.').waitFor();
       await page.getByTestId('confirm-cancel').click();
       await building.getByRole('button', { name: 'Cancel Cortex Nest' }).waitFor({ state: 'detached' });
       // floor(200 x 0.3) = 60 back; production adds about one biomass meanwhile
-      await expect.poll(() => amountOf(page, 'biomass')).toBeGreaterThanOrEqual(afterPaying + 60);
+      await expect.poll(() => amountOf(page, 'biomass'), { timeout: 15_000 }).toBeGreaterThanOrEqual(afterPaying + 60);
       expect(await amountOf(page, 'biomass')).toBeLessThanOrEqual(afterPaying + 62);
 
       // The level rises when the build completes, without a reload.
@@ -127,10 +127,11 @@ describe('economy in the browser', () => {
       await withSession(session, `panels-${name}`, async (page) => {
         await page.getByTestId('resource-bar').waitFor();
         await openTab(page, 'Buildings');
-        // A build and one waiting behind it, so the queue shows a bar and a 'Starts in'.
+        // A long build (about a minute here) and one waiting behind it, so the queue shows a bar and a
+        // 'Starts in' however slowly the machine runs the browser.
+        await page.getByTestId('card-cortex_nest').getByRole('button', { name: 'Build (Lvl 1): Cortex Nest' }).click();
+        await toastMatching(page, /Cortex Nest construction started!/);
         await page.getByTestId('card-biomass_vat').getByRole('button', { name: 'Build (Lvl 1): Biomass Vat' }).click();
-        await toastMatching(page, /Biomass Vat construction started!/);
-        await page.getByTestId('card-crystal_geode').getByRole('button', { name: 'Build (Lvl 1): Crystal Geode' }).click();
         await page.getByTestId('queue-building').locator('[data-phase="waiting"]').waitFor();
         await page.mouse.move(0, 0);
         await screenshot(page, `economy-buildings-${name}`);
@@ -160,7 +161,7 @@ describe('economy in the browser', () => {
         await toastMatching(page, /Territory "Brood Prime" renamed successfully!/);
         await page.getByRole('dialog').waitFor({ state: 'detached' });
         const picker = page.getByTestId('territory-picker').locator('input:not([type="hidden"])').first();
-        await expect.poll(() => picker.inputValue()).toMatch(/^Brood Prime \(/);
+        await expect.poll(() => picker.inputValue(), { timeout: 15_000 }).toMatch(/^Brood Prime \(/);
 
         expect(session.errors).toEqual([]);
       });
