@@ -137,6 +137,88 @@ describe('GET /api/v1/map/region/{id}/territories', () => {
   });
 });
 
+describe('GET /api/v1/map/region/{id}/territories of a full region', () => {
+  const REGION = 321;
+
+  /** The answer recounted from the tables, as the spec's objects (social 3) in grid order. */
+  async function recount(): Promise<TerritoryRow[]> {
+    const { rows } = await sql.query<{ id: number; name: string; sub_region: number; position: number; owner_id: number | null; owner_username: string | null }>(
+      `select t.id, t.name, t.sub_region, t.position, t.owner_id, u.username as owner_username
+         from territories t left join users u on u.id = t.owner_id
+        where t.region = $1 order by t.sub_region, t.position`,
+      [REGION],
+    );
+    return rows.map((r) => ({
+      id: r.id, name: r.name, region: REGION, sub_region: r.sub_region, position: r.position,
+      owner: r.owner_id === null ? null : { id: r.owner_id }, owner_id: r.owner_id, owner_username: r.owner_username,
+    }));
+  }
+
+  /** The answer is byte for byte the compact JSON of the recount; on a mismatch, the first territory that differs. */
+  async function expectFresh(from: TestApi, who: Player): Promise<void> {
+    const res = await from.app.inject({ method: 'GET', url: `/api/v1/map/region/${REGION}/territories`, headers: who.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const expected = await recount();
+    if (res.body !== JSON.stringify(expected)) {
+      const got = res.json() as TerritoryRow[];
+      const at = expected.findIndex((e, i) => JSON.stringify(e) !== JSON.stringify(got[i]));
+      expect({ count: got.length, first: got[at] }).toEqual({ count: expected.length, first: expected[at] });
+      expect(res.body).toBe(JSON.stringify(expected)); // same objects, other bytes
+    }
+  }
+
+  it('stays what the tables say after territories are added, removed, renamed, change hands and owners are renamed, on every api process', async () => {
+    const kim = await player('kim');
+    const lou = await player('lou');
+    // Every one of the 24,025 positions taken; a few ownerless.
+    await sql.query(
+      `insert into territories (owner_id, name, region, sub_region, position)
+       select case when s = 961 and p > 20 then null when (s + p) % 2 = 0 then $1::int else $2::int end, 'Hive ' || s || '-' || p, $3, s, p
+         from generate_series(1, 961) s, generate_series(1, 25) p`,
+      [kim.id, lou.id, REGION],
+    );
+    // A second api process on the same database, as behind a load balancer: each keeps its own answers.
+    const other = await createTestApi({}, { sameDatabaseAs: api });
+    try {
+      const check = async () => {
+        await expectFresh(api, kim);
+        await expectFresh(other, lou);
+        await expectFresh(api, kim); // a kept answer, after the other process read
+      };
+      await check();
+      expect((await recount()).length).toBe(24_025);
+
+      await sql.query('delete from territories where region = $1 and sub_region = 480 and position = 13', [REGION]); // removed
+      await check();
+      await territory(lou.id, REGION, 480, 13, 'Newcomer'); // added
+      await check();
+      await sql.query(`update territories set name = 'Renamed' where region = $1 and sub_region = 7 and position = 7`, [REGION]); // renamed
+      await check();
+      await sql.query('update territories set owner_id = $1 where region = $2 and sub_region = 900 and position = 1', [kim.id, REGION]); // conquered
+      await check();
+      await sql.query(`update territories set owner_id = $1 where region = $2 and sub_region = 961 and position = 25`, [lou.id, REGION]); // colonised
+      await check();
+      await sql.query(`update users set username = 'kim_claimed' where id = $1`, [kim.id]); // a guest claimed: its owner renamed
+      await check();
+      await sql.query(`update territories set resources = '{"fiber": 9}' where region = $1 and sub_region < 100`, [REGION]); // no change to the answer
+      await check();
+      await sql.query('update territories set region = 322 where region = $1 and sub_region = 100 and position = 1', [REGION]); // moved away
+      await check();
+      await sql.query('update territories set region = $1 where region = 322 and sub_region = 100 and position = 1', [REGION]); // and back
+      await check();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a caller without a valid token', async () => {
+    const res = await api.app.inject({ method: 'GET', url: `/api/v1/map/region/${REGION}/territories` });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: 'Not authenticated' });
+  });
+});
+
 describe('region ids outside 1..961', () => {
   it.each(['0', '962', '-3', '1.5', 'abc'])('GET .../region/%s/... is a 4xx that says what a region id is', async (id) => {
     const gus = await player(`gus${id.replace(/\W/g, '_')}`);

@@ -1,20 +1,36 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContextFactory } from '../context';
+import { toHttpError } from '../errors';
+import { mapPayloadRouter } from '../routers/map.router';
+import { createCallerFactory } from '../trpc';
 import { restRoute } from './route';
+
+const createPayloadCaller = createCallerFactory(mapPayloadRouter);
 
 /** A numeric path parameter as given; the procedure's schema refuses what is not a region id. */
 function numberParam(req: FastifyRequest, name: string): number {
   return Number((req.params as Record<string, string>)[name]);
 }
 
-/** Map and wreckage reads under /api/v1 (social spec 7), each onto its tRPC procedure. */
+/**
+ * Map and wreckage reads under /api/v1 (social spec 7), each onto its tRPC procedure; a region's
+ * territories onto the pre-serialised one, sent as it is.
+ */
 export function registerMapRest(app: FastifyInstance, makeContext: ContextFactory): void {
   restRoute(app, makeContext, 'GET', '/map/regions-overview', (caller) => caller.map.regionsOverview());
   restRoute(app, makeContext, 'GET', '/map/region/:id/subregions-overview', (caller, req) =>
     caller.map.subregionsOverview({ regionId: numberParam(req, 'id') }),
   );
-  restRoute(app, makeContext, 'GET', '/map/region/:id/territories', (caller, req) =>
-    caller.map.regionTerritories({ regionId: numberParam(req, 'id') }),
-  );
+  // A full region answers 24,025 territories: the procedure returns the JSON text, sent as it is.
+  app.get('/api/v1/map/region/:id/territories', async (req, reply) => {
+    try {
+      const body = await createPayloadCaller(await makeContext(req)).regionTerritoriesJson({ regionId: numberParam(req, 'id') });
+      return reply.code(200).type('application/json; charset=utf-8').send(body);
+    } catch (error) {
+      const http = toHttpError(error);
+      if (http.status >= 500) req.log.error({ err: error }, 'REST call failed');
+      return reply.code(http.status).send(http.body);
+    }
+  });
   restRoute(app, makeContext, 'GET', '/wreckage-fields/all', (caller) => caller.wreckage.all());
 }

@@ -1,7 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
-import { MAP_REGIONS, MAP_SUB_REGIONS, regionTerritories, regionsOverview, subregionsOverview } from '@brood/world';
-import { protectedProcedure } from '../trpc';
+import { MAP_REGIONS, MAP_SUB_REGIONS, regionTerritories, regionTerritoriesJson, regionsOverview, subregionsOverview } from '@brood/world';
+import { protectedProcedure, router } from '../trpc';
 
 const regionMessage = `Region id must be a whole number between 1 and ${MAP_REGIONS}.`;
 const subRegionMessage = `Sub-region must be a whole number between 1 and ${MAP_SUB_REGIONS}.`;
@@ -26,3 +26,13 @@ export const mapRouter = {
     .input(RegionTerritoriesSchema)
     .query(({ ctx, input }) => regionTerritories(ctx.em, input.regionId, input.subRegion)),
 } satisfies TRPCRouterRecord;
+
+/**
+ * The same read as `map.regionTerritories` for a whole region (same guard, same input check, same
+ * territories), answered as the JSON text the REST adapter sends as it is: a full region is 24,025
+ * territories, never turned into objects (docs/decisions.md 5). Not part of the app router, so not on
+ * the /trpc wire; only GET /api/v1/map/region/{id}/territories calls it.
+ */
+export const mapPayloadRouter = router({
+  regionTerritoriesJson: protectedProcedure.input(RegionSchema).query(({ ctx, input }) => regionTerritoriesJson(ctx.em, input.regionId)),
+});

@@ -6,6 +6,7 @@ import { Migration0010EconomyQueues } from './0010-economy-queues';
 import { Migration0020Notifications } from './0020-notifications';
 import { Migration0030MapOccupancy } from './0030-map-occupancy';
 import { Migration0031WreckageFields } from './0031-wreckage-fields';
+import { Migration0032MapRegionVersion } from './0032-map-region-version';
 
 /**
  * Every migration, in order. Migrations are hand-written SQL (one file per step, numbered) so that
@@ -19,4 +20,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0020-notifications', class: Migration0020Notifications },
   { name: '0030-map-occupancy', class: Migration0030MapOccupancy },
   { name: '0031-wreckage-fields', class: Migration0031WreckageFields },
+  { name: '0032-map-region-version', class: Migration0032MapRegionVersion },
 ];

@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../testing';
-import { regionsOverview, subregionsOverview } from './map.queries';
+import { regionTerritories, regionTerritoriesJson, regionsOverview, subregionsOverview } from './map.queries';
 
 /**
  * The occupancy counters are kept by triggers; whatever writes territories do (single and bulk
  * inserts, deletes, owner changes, moves, truncation), the overviews must say what a full recount says.
+ * The same writes (and renamed players) move the change stamps behind the kept territory lists: after
+ * every write, a region's kept answer must be what a fresh read says.
  */
 let db: TestDatabase;
 let sql: pg.Client;
@@ -22,6 +24,7 @@ type Op =
   | { kind: 'setOwner'; at: { r: number; s: number; p: number }; owner: number | null }
   | { kind: 'move'; from: { r: number; s: number; p: number }; to: { r: number; s: number; p: number } }
   | { kind: 'rename'; at: { r: number; s: number; p: number } }
+  | { kind: 'renameUser'; user: number }
   | { kind: 'truncate' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -31,6 +34,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('setOwner' as const), at: coord, owner }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('move' as const), from: coord, to: coord }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename' as const), at: coord }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('renameUser' as const), user: fc.constantFrom(...USERS) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'truncate' as const }) },
 );
 
@@ -66,9 +70,24 @@ async function apply(o: Op): Promise<void> {
     case 'rename':
       await sql.query(`update territories set name = 'Renamed', resources = '{"fiber": 1}' where region = $1 and sub_region = $2 and position = $3`, [o.at.r, o.at.s, o.at.p]);
       return;
+    case 'renameUser':
+      renames += 1;
+      await sql.query(`update users set username = 'u' || id || '_' || $2::int where id = $1`, [o.user, renames]);
+      return;
     case 'truncate':
       await sql.query('truncate territories cascade');
       return;
+  }
+}
+
+let renames = 0;
+
+/** Each region's kept answer (written by PostgreSQL, kept by stamp) is byte for byte a fresh read's. */
+async function expectTerritoryListsFresh(): Promise<void> {
+  for (const r of [1, 2, 3]) {
+    const em = db.orm.em.fork();
+    const sent = (await regionTerritoriesJson(em, r)).toString('utf8');
+    expect({ region: r, sent }).toEqual({ region: r, sent: JSON.stringify(await regionTerritories(em, r)) });
   }
 }
 
@@ -106,11 +125,15 @@ afterAll(async () => {
 });
 
 describe('map overviews from the occupancy counters', () => {
-  it('always agree with a recount of the territories, whatever writes came before', async () => {
+  it('always agree with a recount of the territories, whatever writes came before (and kept territory lists stay fresh)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
         await sql.query('truncate territories cascade');
-        for (const o of ops) await apply(o);
+        await expectTerritoryListsFresh();
+        for (const o of ops) {
+          await apply(o);
+          await expectTerritoryListsFresh();
+        }
         for (const me of USERS) {
           const expected = await recount(me);
           const em = db.orm.em.fork();
