@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { AppShell, Box, Center, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { ArmyTab } from '../features/army';
@@ -78,6 +78,8 @@ export function DashboardPage() {
   const isWide = useIsWide();
   const headerHeight = useHeaderHeight();
   useDocumentTitle(`${mainTabDef(tab).label} · Broodspace`);
+  // A new tab opens at its top; a layout effect, so a card's own scroll-into-view (a passive effect) still wins.
+  useLayoutEffect(() => window.scrollTo({ top: 0 }), [tab]);
   const fullWidth = isFullWidthTab(tab);
   const queueInAside = isWide && !fullWidth;
   const queueBelow = !isWide && !fullWidth;
