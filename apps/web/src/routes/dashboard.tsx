@@ -78,8 +78,11 @@ export function DashboardPage() {
   const isWide = useIsWide();
   const headerHeight = useHeaderHeight();
   useDocumentTitle(`${mainTabDef(tab).label} · Broodspace`);
-  // A new tab opens at its top; a layout effect, so a card's own scroll-into-view (a passive effect) still wins.
-  useLayoutEffect(() => window.scrollTo({ top: 0 }), [tab]);
+  // A new tab opens at its top; a layout effect, so a card's own scroll-into-view (a passive effect) still
+  // wins. A block body: Chromium's scrollTo returns a promise, which React would take for a cleanup.
+  useLayoutEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [tab]);
   const fullWidth = isFullWidthTab(tab);
   const queueInAside = isWide && !fullWidth;
   const queueBelow = !isWide && !fullWidth;
