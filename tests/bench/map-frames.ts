@@ -12,14 +12,8 @@
  *
  *   npx tsx tests/bench/map-frames.ts
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { freePort } from '@brood/world/testing';
-import { startStack, WEB_DIST } from '../../scripts/lib/stack';
-import { launchBrowser } from '../e2e/harness';
+import { launchBrowser, signUpAsGuest, startGame } from '../e2e/harness';
 import { seedCrowdedGalaxy } from './map-seed';
 
 const FRAME_MS = 1000 / 60;
@@ -118,23 +112,12 @@ function report(label: string, results: Result[]): boolean {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'brood-bench-frames-'));
-  const stack = await startStack({
-    port: await freePort(),
-    pgPort: await freePort(),
-    dataDir,
-    ephemeral: true,
-    build: !existsSync(join(WEB_DIST, 'index.html')),
-    output: dataDir,
-    env: { LOG_LEVEL: 'warn', JWT_SECRET: randomBytes(24).toString('hex') },
-  });
+  const game = await startGame();
   const browser = await launchBrowser();
   try {
-    console.log(await seedCrowdedGalaxy(stack.databaseUrl));
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${stack.baseUrl}/register`);
-    await page.getByRole('button', { name: 'Try Now (Play as Guest)' }).click();
-    await page.waitForURL('**/dashboard', { timeout: 60_000 });
+    console.log(await seedCrowdedGalaxy(game.databaseUrl));
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, baseURL: game.baseUrl });
+    await signUpAsGuest(page);
     await page.getByTestId('star-map').waitFor();
     await page.getByTestId('map-loading').waitFor({ state: 'detached', timeout: 60_000 });
     await page.waitForTimeout(1000);
@@ -148,7 +131,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close();
-    await stack.stop();
+    await game.stop();
   }
 }
 
