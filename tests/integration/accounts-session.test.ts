@@ -145,6 +145,25 @@ describe('POST /auth/register-test (guest)', () => {
   });
 });
 
+describe('POST /auth/register-test allowance per address', () => {
+  it('refuses a third guest in an hour from one address when the universe allows two, and counts each address apart', async () => {
+    const strict = await createTestApi({ UNIVERSE_OVERRIDES: JSON.stringify({ guest_signups_per_ip_per_hour: 2 }) });
+    try {
+      const from = (remoteAddress: string) => strict.app.inject({ method: 'POST', url: '/api/v1/auth/register-test', remoteAddress });
+      expect((await from('203.0.113.7')).statusCode).toBe(201);
+      expect((await from('203.0.113.7')).statusCode).toBe(201);
+      const refused = await from('203.0.113.7');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ detail: 'Too many guest accounts from your address. Try again in 60 minutes.' });
+      expect((await from('198.51.100.4')).statusCode).toBe(201);
+      const guests = await strict.db.orm.em.fork().execute<{ id: number }[]>('select id from users where is_test_account');
+      expect(guests).toHaveLength(3);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
 describe('POST /users/me/claim', () => {
   const claim = (authorization: string, payload: Record<string, unknown>) => api.app.inject({ method: 'POST', url: '/api/v1/users/me/claim', headers: { authorization }, payload });
 

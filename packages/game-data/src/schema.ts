@@ -208,6 +208,8 @@ export const UniverseSettingsSchema = z.strictObject({
   max_participants: count,
   multi_party_max_delay_share: share,
   guest_lifetime_days: positive,
+  /** Guest accounts one address may create in an hour (each one places a territory on the map). */
+  guest_signups_per_ip_per_hour: count,
   guest_username_prefix: text,
   guest_email_domain: text,
   comment_cooldown_s: nonNegative,

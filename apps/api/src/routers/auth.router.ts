@@ -59,7 +59,7 @@ export const authRouter = {
   }),
   /** A one-click guest account, signed in at once: {token: {access_token, token_type}, user}. */
   registerTest: publicProcedure.mutation(async ({ ctx }) => {
-    const user = await createGuest(accountDeps(ctx), ctx.now());
+    const user = await createGuest(accountDeps(ctx), ctx.ip, ctx.now());
     return { token: await bearer(ctx, user), user };
   }),
 } satisfies TRPCRouterRecord;

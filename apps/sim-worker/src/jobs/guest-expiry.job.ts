@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineJob, pruneLoginAttempts, removeExpiredGuests } from '@brood/world';
+import { defineJob, pruneGuestSignups, pruneLoginAttempts, removeExpiredGuests } from '@brood/world';
 
 /**
  * Every minute: guest accounts past their expiry that were never claimed are removed with everything
- * they own; login failures older than the throttling window are dropped. Idempotent by nature.
+ * they own; login failures and guest sign-ups older than their throttling windows are dropped. Idempotent by nature.
  */
 export const guestExpiryJob = defineJob({
   name: 'guest-expiry',
@@ -13,5 +13,6 @@ export const guestExpiryJob = defineJob({
     const removed = await removeExpiredGuests(deps.em, deps.now());
     if (removed.length > 0) deps.log.info({ users: removed }, 'expired guest accounts removed');
     await pruneLoginAttempts(deps.em, deps.now());
+    await pruneGuestSignups(deps.em, deps.now());
   },
 });

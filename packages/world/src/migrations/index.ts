@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration0001Accounts } from './0001-accounts';
 import { Migration0002Territories } from './0002-territories';
 import { Migration0003LoginAttempts } from './0003-login-attempts';
+import { Migration0004GuestSignups } from './0004-guest-signups';
 import { Migration0010EconomyQueues } from './0010-economy-queues';
 import { Migration0020Notifications } from './0020-notifications';
 import { Migration0030MapOccupancy } from './0030-map-occupancy';
@@ -16,6 +17,7 @@ export const migrationsList: MigrationObject[] = [
   { name: '0001-accounts', class: Migration0001Accounts },
   { name: '0002-territories', class: Migration0002Territories },
   { name: '0003-login-attempts', class: Migration0003LoginAttempts },
+  { name: '0004-guest-signups', class: Migration0004GuestSignups },
   { name: '0010-economy-queues', class: Migration0010EconomyQueues },
   { name: '0020-notifications', class: Migration0020Notifications },
   { name: '0030-map-occupancy', class: Migration0030MapOccupancy },
