@@ -204,24 +204,20 @@ export function MapCanvas(props: MapCanvasProps) {
       camera.zoomBy(factor, camera.toWorld(e.clientX, e.clientY));
     };
 
-    stage.addEventListener('pointerdown', onPointerDown);
-    stage.addEventListener('pointermove', onPointerMove);
-    stage.addEventListener('pointerup', onPointerUp);
-    stage.addEventListener('pointercancel', onPointerCancel);
-    stage.addEventListener('pointerleave', onPointerLeave);
-    stage.addEventListener('contextmenu', onContextMenu);
-    stage.addEventListener('wheel', onWheel, { passive: false });
-    stage.addEventListener('touchend', onTouchEnd, { passive: false });
+    // One signal removes every listener when the map unmounts.
+    const listening = new AbortController();
+    const { signal } = listening;
+    stage.addEventListener('pointerdown', onPointerDown, { signal });
+    stage.addEventListener('pointermove', onPointerMove, { signal });
+    stage.addEventListener('pointerup', onPointerUp, { signal });
+    stage.addEventListener('pointercancel', onPointerCancel, { signal });
+    stage.addEventListener('pointerleave', onPointerLeave, { signal });
+    stage.addEventListener('contextmenu', onContextMenu, { signal });
+    stage.addEventListener('wheel', onWheel, { passive: false, signal });
+    stage.addEventListener('touchend', onTouchEnd, { passive: false, signal });
     return () => {
       if (press?.timer) clearTimeout(press.timer);
-      stage.removeEventListener('pointerdown', onPointerDown);
-      stage.removeEventListener('pointermove', onPointerMove);
-      stage.removeEventListener('pointerup', onPointerUp);
-      stage.removeEventListener('pointercancel', onPointerCancel);
-      stage.removeEventListener('pointerleave', onPointerLeave);
-      stage.removeEventListener('contextmenu', onContextMenu);
-      stage.removeEventListener('wheel', onWheel);
-      stage.removeEventListener('touchend', onTouchEnd);
+      listening.abort();
     };
   }, [camera, stageRef]);
 
