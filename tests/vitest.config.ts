@@ -47,6 +47,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // A browser on a loaded 2-core machine can take seconds to show what a call changed.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],
