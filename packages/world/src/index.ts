@@ -9,8 +9,8 @@ export * from './entities';
 export { GameError, fail, type GameErrorKind } from './errors';
 export { publishEvent, GAME_EVENTS_CHANNEL, MAX_EVENT_PAYLOAD_BYTES, type GameEventPayload } from './events';
 export {
-  defineJob, jobContract, scheduleJob, ensureQueue, DEAD_LETTER_QUEUE,
-  type JobContract, type JobDefinition, type JobDeps, type JobInfo, type JobOptions, type JobSender, type ScheduleOptions, type DeadLetter,
+  defineJob, defineBatchJob, jobContract, scheduleJob, ensureQueue, DEAD_LETTER_QUEUE,
+  type BatchJob, type JobContract, type JobDefinition, type JobDeps, type JobInfo, type JobOptions, type JobSender, type ScheduleOptions, type DeadLetter,
 } from './jobs';
 export { JOBS } from './job-contracts';
 export * from './kernel';

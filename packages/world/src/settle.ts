@@ -169,32 +169,49 @@ async function loadInputs(em: EntityManager, territories: readonly Territory[], 
   return { items, research, structures };
 }
 
-/** Read path: the territories as they stand at t, computed without writing (no lock needed). */
-export async function settledViews(em: EntityManager, catalogue: Catalogue, territories: readonly Territory[], t: Date): Promise<Map<number, SettledTerritory>> {
-  const inputs = await loadInputs(em, territories, t);
+/** Read path: the territories as they stand at t (or each at its own time), computed without writing (no lock needed). */
+export async function settledViews(
+  em: EntityManager,
+  catalogue: Catalogue,
+  territories: readonly Territory[],
+  t: Date | ReadonlyMap<number, Date>,
+): Promise<Map<number, SettledTerritory>> {
+  const timeOf = (territory: Territory) => (t instanceof Date ? t : (t.get(territory.id) ?? territory.resourcesUpdatedAt));
+  const latest = t instanceof Date ? t : new Date(Math.max(0, ...[...t.values()].map((d) => d.getTime())));
+  const inputs = await loadInputs(em, territories, latest);
   const out = new Map<number, SettledTerritory>();
   for (const territory of territories) {
     const owner = territory.owner?.id;
     const others = owner == null ? [] : (inputs.structures.get(owner) ?? []).filter((o) => o.id !== territory.id).map((o) => o.structures);
     const research = owner == null ? [] : (inputs.research.get(owner) ?? []);
-    out.set(territory.id, advanceTerritory(catalogue, territoryState(territory), inputs.items.get(territory.id) ?? [], research, t, others));
+    out.set(territory.id, advanceTerritory(catalogue, territoryState(territory), inputs.items.get(territory.id) ?? [], research, timeOf(territory), others));
   }
   return out;
 }
 
 /**
- * Write path: settles a territory the caller has locked (SELECT ... FOR UPDATE in its transaction)
- * and writes the result onto the entity; the caller's flush stores it. Settling to a time at or before
- * the last settle changes nothing, so a job that runs twice or late is harmless.
+ * Write path: settles territories the caller has locked (lockTerritories in its transaction), each to
+ * its own time, with one set of reads for all of them, and writes the results onto the entities; the
+ * caller's flush stores them. Settling to a time at or before the last settle changes nothing, so a
+ * job that runs twice or late is harmless.
  */
-export async function settleTerritory(em: EntityManager, catalogue: Catalogue, territory: Territory, t: Date): Promise<SettledTerritory> {
-  const settled = (await settledViews(em, catalogue, [territory], t)).get(territory.id)!;
-  if (t.getTime() > territory.resourcesUpdatedAt.getTime()) {
-    territory.resources = settled.state.resources;
-    territory.structures = settled.state.structures;
-    territory.units = settled.state.units;
-    territory.defenses = settled.state.defenses;
-    territory.resourcesUpdatedAt = t;
+export async function settleTerritories(em: EntityManager, catalogue: Catalogue, targets: ReadonlyMap<Territory, Date>): Promise<Map<number, SettledTerritory>> {
+  const territories = [...targets.keys()];
+  const settled = await settledViews(em, catalogue, territories, new Map(territories.map((t) => [t.id, targets.get(t)!])));
+  for (const [territory, t] of targets) {
+    const view = settled.get(territory.id)!;
+    if (t.getTime() > territory.resourcesUpdatedAt.getTime()) {
+      territory.resources = view.state.resources;
+      territory.structures = view.state.structures;
+      territory.units = view.state.units;
+      territory.defenses = view.state.defenses;
+      territory.resourcesUpdatedAt = t;
+    }
   }
   return settled;
+}
+
+/** settleTerritories for one territory. */
+export async function settleTerritory(em: EntityManager, catalogue: Catalogue, territory: Territory, t: Date): Promise<SettledTerritory> {
+  return (await settleTerritories(em, catalogue, new Map([[territory, t]]))).get(territory.id)!;
 }
