@@ -145,6 +145,22 @@ describe('POST /auth/register-test (guest)', () => {
   });
 });
 
+describe('avatars of a universe with other settings', () => {
+  it('takes the avatar count from UNIVERSE_OVERRIDES', async () => {
+    const wide = await createTestApi({ UNIVERSE_OVERRIDES: JSON.stringify({ avatars: 60 }) });
+    try {
+      const player = await createPlayer(wide, 'widepalette');
+      const put = (avatar_id: number) => wide.app.inject({ method: 'PUT', url: '/api/v1/users/me/avatar', headers: player.headers, payload: { avatar_id } });
+      expect((await put(60)).json()).toMatchObject({ avatar_id: 60 });
+      const refused = await put(61);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().detail).toContainEqual({ loc: ['body', 'avatar_id'], msg: 'Avatar must be between 1 and 60', type: expect.any(String) });
+    } finally {
+      await wide.close();
+    }
+  });
+});
+
 describe('POST /auth/register-test allowance per address', () => {
   it('refuses a third guest in an hour from one address when the universe allows two, and counts each address apart', async () => {
     const strict = await createTestApi({ UNIVERSE_OVERRIDES: JSON.stringify({ guest_signups_per_ip_per_hour: 2 }) });
