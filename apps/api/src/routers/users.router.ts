@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
+import type { TRPCRouterRecord } from '@trpc/server';
 import { claimGuest, getProfile, setAvatar } from '@brood/world';
 import { protectedProcedure } from '../trpc';
 import { RegisterSchema, accountDeps } from './auth.router';
+import { checkAgainstUniverse } from './deployment-input';
 
 const AvatarId = z
   .number({ error: (issue) => (issue.input === undefined ? 'Field required' : 'Avatar must be a number') })
@@ -12,16 +13,10 @@ const AvatarId = z
 export const SetAvatarSchema = z.object({ avatar_id: AvatarId });
 export type SetAvatar = z.input<typeof SetAvatarSchema>;
 
-/**
- * Avatar ids run 1..N with N from this deployment's universe settings (UNIVERSE_OVERRIDES included),
- * so the range is checked against the request's catalogue, with the error tRPC raises for a bad input
- * (a 422 with FastAPI-style items over REST).
- */
-function avatarInRange(input: SetAvatar, avatars: number): { avatar_id: number } {
+/** Avatar ids run 1..N with N from this deployment's universe settings (UNIVERSE_OVERRIDES included). */
+function avatarInRange(avatars: number) {
   const range = `Avatar must be between 1 and ${avatars}`;
-  const body = z.object({ avatar_id: AvatarId.min(1, range).max(avatars, range) }).safeParse(input);
-  if (!body.success) throw new TRPCError({ code: 'BAD_REQUEST', message: body.error.message, cause: body.error });
-  return body.data;
+  return z.object({ avatar_id: AvatarId.min(1, range).max(avatars, range) });
 }
 
 /** A guest's claim: the same three fields as registration. */
@@ -33,7 +28,7 @@ export const usersRouter = {
   me: protectedProcedure.query(({ ctx }) => getProfile(ctx, ctx.user)),
   setAvatar: protectedProcedure
     .input(SetAvatarSchema)
-    .mutation(({ ctx, input }) => setAvatar(accountDeps(ctx), ctx.user, avatarInRange(input, ctx.deps.catalogue.universe.avatars))),
+    .mutation(({ ctx, input }) => setAvatar(accountDeps(ctx), ctx.user, checkAgainstUniverse(avatarInRange(ctx.deps.catalogue.universe.avatars), input))),
   /** A guest becomes permanent and keeps everything. */
   claim: protectedProcedure.input(ClaimSchema).mutation(({ ctx, input }) => claimGuest(accountDeps(ctx), ctx.user, input, ctx.now())),
 } satisfies TRPCRouterRecord;

@@ -2,7 +2,7 @@
 export { type EconomyDeps, type Actor, inTransaction } from './economy-deps';
 export { QUEUE_ITEM_DUE_JOB, type QueueItemDueJob } from './economy-events';
 export { createStartingTerritory, densestWithRoom, STARTING_TERRITORY_NAME } from './create-starting-territory.command';
-export { renameTerritory, TERRITORY_NAME_RULE } from './rename-territory.command';
+export { renameTerritory, territoryNameRule } from './rename-territory.command';
 export { findOwnedTerritory, lockOwnedTerritory, lockPlayer, ownedTerritories, TERRITORY_NOT_FOUND, NOT_YOUR_TERRITORY } from './territory-access';
 export { toTerritoryView, type TerritoryView } from './territory-view';
 export { QUEUE_FULL, NOT_ENOUGH_RESOURCES, type CancelResult } from './queue';
