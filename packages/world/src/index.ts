@@ -8,8 +8,13 @@ export { createOrm, migrate, pendingMigrations, ormConfig, type Orm, type Entity
 export { GRID, GRID_BOUNDS, gridCheck, type GridColumn } from './db/grid';
 export * from './entities';
 export { GameError, fail, type GameErrorKind } from './errors';
-export { publishEvent, scheduleJob, GAME_EVENTS_CHANNEL, MAX_EVENT_PAYLOAD_BYTES, type GameEventPayload, type ScheduleOptions } from './events';
-export { defineJob, type JobDefinition, type JobDeps, type JobInfo } from './jobs';
+export { publishEvent, GAME_EVENTS_CHANNEL, MAX_EVENT_PAYLOAD_BYTES, type GameEventPayload } from './events';
+export {
+  defineJob, jobContract, scheduleJob, ensureQueue, DEAD_LETTER_QUEUE,
+  type JobContract, type JobDefinition, type JobDeps, type JobInfo, type JobOptions, type JobSender, type ScheduleOptions, type DeadLetter,
+} from './jobs';
+export { JOBS } from './job-contracts';
+export * from './kernel';
 export * from './commands/accounts';
 export * from './queries/map.queries';
 export * from './queries/map-wreckage.queries';
