@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { loadCatalogue } from '@brood/game-data';
 import { GUEST_EMAIL_DOMAIN, GUEST_PREFIX, authenticate, createGuest, registerAccount, type AccountDeps } from '@brood/world';
 import { publicProcedure, type Ctx } from '../trpc';
 
@@ -37,9 +36,6 @@ export const LoginSchema = z.object({
   password: z.string(required('Password must be text')).min(1, 'Field required').max(128, 'Password must be at most 128 characters'),
 });
 export type Login = z.input<typeof LoginSchema>;
-
-/** Avatar ids run 1..N, N from the universe settings. */
-export const AVATAR_COUNT = loadCatalogue().universe.avatars;
 
 export function accountDeps(ctx: Ctx): AccountDeps {
   return { em: ctx.em, passwords: ctx.deps.passwords, catalogue: ctx.deps.catalogue };
