@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, pruneGuestSignups, pruneLoginAttempts, removeExpiredGuests } from '@brood/world';
+import { defineJob, pruneLoginAttempts, pruneSignups, removeExpiredGuests } from '@brood/world';
 
 /**
  * Every minute: guest accounts past their expiry that were never claimed are removed with everything
@@ -12,7 +12,7 @@ export const guestExpiryJob = defineJob({
   async handler(deps) {
     const removed = await removeExpiredGuests(deps.em, deps.now());
     if (removed.length > 0) deps.log.info({ users: removed }, 'expired guest accounts removed');
-    await pruneLoginAttempts(deps.em, deps.now());
-    await pruneGuestSignups(deps.em, deps.now());
+    await pruneLoginAttempts(deps.em, deps.catalogue, deps.now());
+    await pruneSignups(deps.em, deps.now());
   },
 });
