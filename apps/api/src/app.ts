@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { pendingMigrations } from '@brood/world';
+import { liveWorkers, pendingMigrations } from '@brood/world';
 import { appRouter, type AppRouter } from './root';
 import { contextFactory } from './context';
 import { registerRest } from './rest';
@@ -31,7 +31,10 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     try {
       const pending = await pendingMigrations(deps.orm);
       if (pending.length > 0) return reply.code(503).send({ status: 'migrating', pending });
-      return { status: 'ok' };
+      // Without a live sim-worker nothing due happens (queues, events, notifications): not healthy.
+      const workers = await liveWorkers(deps.orm.em);
+      if (workers === 0) return reply.code(503).send({ status: 'no sim-worker heartbeat', workers });
+      return { status: 'ok', workers };
     } catch {
       return reply.code(503).send({ status: 'database unreachable' });
     }

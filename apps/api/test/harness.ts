@@ -63,9 +63,11 @@ export async function createPlayer(api: TestApi, name?: string): Promise<TestPla
   players += 1;
   const username = name ?? `player${players}_${randomBytes(3).toString('hex')}`;
   const password = 'correct horse battery';
-  const registered = await api.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username, email: `${username}@example.com`, password } });
+  // Each test player is someone else, at an address of their own (registrations are limited per address).
+  const remoteAddress = `10.200.${(players >> 8) & 255}.${players & 255}`;
+  const registered = await api.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username, email: `${username}@example.com`, password }, remoteAddress });
   if (registered.statusCode !== 201) throw new Error(`register ${username}: ${registered.statusCode} ${registered.body}`);
-  const login = await api.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: new URLSearchParams({ username, password }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const login = await api.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: new URLSearchParams({ username, password }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress });
   if (login.statusCode !== 200) throw new Error(`login ${username}: ${login.statusCode} ${login.body}`);
   const token = login.json<{ access_token: string }>().access_token;
   return { token, user: registered.json(), headers: { authorization: `Bearer ${token}` } };

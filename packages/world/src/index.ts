@@ -10,6 +10,7 @@ export { GameError, fail, type GameErrorKind } from './errors';
 export { publishEvent, scheduleJob, GAME_EVENTS_CHANNEL, MAX_EVENT_PAYLOAD_BYTES, type GameEventPayload, type ScheduleOptions } from './events';
 export { defineJob, type JobDefinition, type JobDeps, type JobInfo } from './jobs';
 export * from './commands/accounts';
+export { beat, withdrawHeartbeat, liveWorkers } from './commands/ops/heartbeat';
 export * from './queries/map.queries';
 export * from './queries/map-wreckage.queries';
 export * from './commands/notifications';
