@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@brood/world/testing';
 import { buildApp } from '../src/app';
 import { closeApiDeps, createApiDeps, type ApiDeps } from '../src/deps';
 import { EnvSchema } from '../src/env';
+import { appRouter } from '../src/root';
 
 export interface TestApi {
   /** The whole HTTP surface; call it with `app.inject(...)` (no port). */
@@ -76,4 +77,12 @@ export async function createPlayer(api: TestApi, name?: string): Promise<TestPla
 /** `app.inject` with a player's token (or none). */
 export function call(api: TestApi, player: TestPlayer | null, options: InjectOptions): Promise<LightMyRequestResponse> {
   return api.app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(player ? player.headers : {}) } });
+}
+
+/** Every procedure of the router, by its /trpc path, with its kind: for checks that must hold for all of them. */
+export function allProcedures(): { path: string; type: 'query' | 'mutation' | 'subscription' }[] {
+  return Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' | 'subscription' } }>).map(([path, procedure]) => ({
+    path,
+    type: procedure._def.type,
+  }));
 }
