@@ -43,8 +43,9 @@ export async function admitSignIn(em: EntityManager, settings: LoginThrottle, wh
   const windowMs = settings.window_minutes * 60_000;
   const since = new Date(now.getTime() - windowMs);
   return em.transactional(async (tem) => {
-    await tem.execute('select pg_advisory_xact_lock(hashtext(?))', [`login-account:${who.identifier}`]);
-    await tem.execute('select pg_advisory_xact_lock(hashtext(?))', [`login-address:${who.ip}`]);
+    // Two key spaces (1: accounts, 2: addresses), so an account's key never collides with an address's.
+    await tem.execute('select pg_advisory_xact_lock(1, hashtext(?))', [who.identifier]);
+    await tem.execute('select pg_advisory_xact_lock(2, hashtext(?))', [who.ip]);
 
     const pair = await nthNewestFailure(tem, 'identifier = ? and ip = ?', [who.identifier, who.ip], since, settings.failures_per_account_and_address);
     const address = await nthNewestFailure(tem, 'ip = ?', [who.ip], since, settings.failures_per_address);
