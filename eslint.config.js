@@ -1,6 +1,7 @@
 // Lint for the whole repository: typescript-eslint's recommended rules (fast, not type-aware) and the
 // dependency direction of ARCHITECTURE.md as import rules, so a wrong-way import fails `npm test`:
-//   game-data <- game-core <- world <- api / sim-worker;  web imports only types from the api.
+//   game-data <- game-core <- world <- api / sim-worker;  contracts (zod only) <- world, api, web;
+//   web imports only types from the api.
 import { existsSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { defineConfig } from 'eslint/config';
@@ -39,6 +40,14 @@ export default defineConfig(
     ignores: testFiles,
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'game-data may import only zod (ARCHITECTURE.md).' }] }],
+    },
+  },
+  {
+    name: 'contracts import only zod',
+    files: ['packages/contracts/src/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'contracts may import only zod: both servers and the browser read them.' }] }],
     },
   },
   {

@@ -217,7 +217,7 @@ describe('expired guests', () => {
     expect(refused.json()).toEqual({ detail: 'Your guest account has expired' });
 
     const log = pino({ level: 'silent' });
-    const job = { id: 'test', name: guestExpiryJob.name, data: {}, retryCount: 0 };
+    const job = { id: 'test', name: guestExpiryJob.contract.name, data: {}, retryCount: 0 };
     const base = { orm: api.db.orm, boss: api.deps.boss, log, catalogue: api.deps.catalogue, now: () => new Date() };
     await runJob(guestExpiryJob, base, job);
     await runJob(guestExpiryJob, base, job); // a second run finds nothing more to do

@@ -16,7 +16,7 @@ import {
   startConstruction,
   startRecruitment,
   startResearch,
-  type EconomyDeps,
+  type WorldDeps,
   type GameEventPayload,
 } from '@brood/world';
 import { createTestDatabase, type TestDatabase } from '@brood/world/testing';
@@ -31,9 +31,9 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 let db: TestDatabase;
 let boss: PgBoss;
 let listener: pg.Client;
-const events: GameEventPayload<Record<string, unknown>>[] = [];
+const events: GameEventPayload[] = [];
 
-const deps = (c = catalogue): EconomyDeps => ({ em: db.orm.em.fork(), catalogue: c, boss });
+const deps = (c = catalogue): WorldDeps => ({ em: db.orm.em.fork(), catalogue: c, boss });
 const sql = <T = unknown>(text: string, params: unknown[] = []) => db.orm.em.fork().execute<T[]>(text, params);
 
 let players = 0;
@@ -101,7 +101,7 @@ describe('construction against the clock', () => {
     expect(rows[0]!.structures).toEqual({ fiber_tangle: 1 });
     expect(new Date(rows[0]!.resources_updated_at).getTime()).toBe(end.getTime());
 
-    const notes = await sql<{ message_type: string; content: Record<string, unknown>; related_object_id: string }>('select message_type, content, related_object_id from notifications where user_id = ?', [actor.id]);
+    const notes = await sql<{ id: string; message_type: string; content: Record<string, unknown>; related_object_id: string }>('select id, message_type, content, related_object_id from notifications where user_id = ?', [actor.id]);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ message_type: 'BUILDING_CONSTRUCTION_COMPLETED', related_object_id: item.id });
     expect(notes[0]!.content).toEqual({
@@ -111,10 +111,22 @@ describe('construction against the clock', () => {
       location_name: 'Home Hive',
       details: 'Fiber Tangle has grown to level 1 in Home Hive.',
     });
-    const names = await waitFor(async () => (events.length >= 4 ? events.map((e) => e.event) : undefined));
-    expect(names).toEqual(expect.arrayContaining(['NEW_NOTIFICATION_RECEIVED', 'CONSTRUCTION_COMPLETED', 'QUEUE_ITEM_UPDATED', 'RESOURCE_UPDATE']));
-    expect(events.find((e) => e.event === 'CONSTRUCTION_COMPLETED')).toMatchObject({ user_id: actor.id, data: { territoryId: territory, structure_key: 'fiber_tangle', level: 1 } });
-    expect(events.find((e) => e.event === 'QUEUE_ITEM_UPDATED')!.data).toMatchObject({ queueType: 'building', territoryId: territory });
+    // One completion, one message: the event carries the notification, no second NOTIFY follows.
+    await waitFor(async () => (events.length >= 1 ? events : undefined));
+    await listener.query('select 1');
+    expect(events).toEqual([
+      {
+        user_id: actor.id,
+        event: 'CONSTRUCTION_COMPLETED',
+        data: {
+          queueType: 'building',
+          territory_id: territory,
+          structure_key: 'fiber_tangle',
+          level: 1,
+          notification: expect.objectContaining({ id: notes[0]!.id, message_type: 'BUILDING_CONSTRUCTION_COMPLETED', related_object_id: item.id }),
+        },
+      },
+    ]);
   });
 });
 

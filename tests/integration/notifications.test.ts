@@ -27,13 +27,20 @@ async function player(name: string): Promise<Player> {
   return { id, headers: { authorization: `Bearer ${await ctx.api.deps.tokens.issue({ id, username: name })}` } };
 }
 
+/** A content each type's schema accepts (reports need their core fields; the rest take a message). */
+function contentFor(type: MessageType, i: number): Record<string, unknown> {
+  if (type === 'COMBAT_REPORT' || type === 'DEFENSE_REPORT') return { outcome: 'DRAW', participant_results: [], message: `m${i}` };
+  if (type === 'SPY_REPORT') return { detail_level: 1, target_coords: [1, 2, 3], message: `m${i}` };
+  return { message: `m${i}` };
+}
+
 /** `count` notifications for the player, one second apart, the last one newest. */
 async function seed(who: Player, count: number, type: MessageType = 'GENERIC_INFORMATION'): Promise<string[]> {
   const ids: string[] = [];
   await ctx.api.db.orm.em.fork().transactional(async (tem) => {
     for (let i = 0; i < count; i += 1) {
       const at = new Date(Date.UTC(2030, 0, 1, 0, 0, i));
-      ids.push((await addNotification(tem, who.id, { message_type: type, title: `${type} ${i}`, content: { message: `m${i}` } }, at)).id);
+      ids.push((await addNotification(tem, who.id, { message_type: type, title: `${type} ${i}`, content: contentFor(type, i) } as never, at)).id);
     }
   });
   return ids;

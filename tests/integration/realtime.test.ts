@@ -93,9 +93,9 @@ describe('events', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    await api.db.orm.em.fork().transactional((tem) => publishEvent(tem, cai.id, 'MARKER', {}));
+    await api.db.orm.em.fork().transactional((tem) => publishEvent(tem, cai.id, 'RESOURCE_UPDATE', { territory_id: 4242 }));
     await waitFor('the marker', () => tab.events().length > 0);
-    expect(tab.events().map((e) => e.event)).toEqual(['MARKER']);
+    expect(tab.events().map((e) => e.event)).toEqual(['RESOURCE_UPDATE']);
   });
 });
 
@@ -121,9 +121,9 @@ describe('LISTEN connection', () => {
     expect(rowCount).toBe(1);
     // Keep raising until one gets through: the listener is back once an event arrives.
     const until = Date.now() + 8000;
-    while (!tab.events().some((e) => e.event === 'AFTER_RECONNECT')) {
+    while (!tab.events().some((e) => e.event === 'RESOURCE_UPDATE')) {
       expect(Date.now()).toBeLessThan(until);
-      await api.db.orm.em.fork().transactional((tem) => publishEvent(tem, eve.id, 'AFTER_RECONNECT', {}));
+      await api.db.orm.em.fork().transactional((tem) => publishEvent(tem, eve.id, 'RESOURCE_UPDATE', { territory_id: 4242 }));
       await sleep(100);
     }
   });

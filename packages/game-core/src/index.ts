@@ -41,7 +41,3 @@ export type { ExplorationInput, ExplorationOutcome, ExplorationEventType } from 
 export { salvageOutcome, takeUpTo, SALVAGE_NOTIFICATION } from './intel/salvage';
 export type { SalvageInput, SalvageOutcome, SalvageStatus } from './intel/salvage';
 
-export {
-  MESSAGE_TYPES, SALVAGE_MESSAGE_TYPES, MOVEMENT_MESSAGE_TYPES, INVITATION_MESSAGE_TYPES, COMPLETION_MESSAGE_TYPES,
-} from './notifications/message-types';
-export type { MessageType } from './notifications/message-types';

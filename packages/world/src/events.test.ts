@@ -3,7 +3,9 @@ import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './testing';
 import { createBoss } from './db/boss';
-import { GAME_EVENTS_CHANNEL, publishEvent, scheduleJob } from './events';
+import { z } from 'zod';
+import { GAME_EVENTS_CHANNEL, publishEvent } from './events';
+import { jobContract, scheduleJob } from './jobs';
 
 let db: TestDatabase;
 let boss: PgBoss;
@@ -34,19 +36,19 @@ describe('publishEvent', () => {
   it('delivers {user_id, event, data} only when the transaction commits', async () => {
     received.length = 0;
     await db.orm.em.fork().transactional(async (tem) => {
-      await publishEvent(tem, 7, 'QUEUE_ITEM_UPDATED', { territoryId: 3 });
+      await publishEvent(tem, 7, 'QUEUE_ITEM_UPDATED', { queueType: 'building', territory_id: 3 });
       await settle();
       expect(received).toEqual([]); // not before commit
     });
     await settle();
-    expect(received).toEqual([{ user_id: 7, event: 'QUEUE_ITEM_UPDATED', data: { territoryId: 3 } }]);
+    expect(received).toEqual([{ user_id: 7, event: 'QUEUE_ITEM_UPDATED', data: { queueType: 'building', territory_id: 3 } }]);
   });
 
   it('tells no one when the transaction rolls back', async () => {
     received.length = 0;
     await expect(
       db.orm.em.fork().transactional(async (tem) => {
-        await publishEvent(tem, 7, 'RESOURCE_UPDATE', {});
+        await publishEvent(tem, 7, 'RESOURCE_UPDATE', { territory_id: 3 });
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
@@ -55,18 +57,24 @@ describe('publishEvent', () => {
   });
 
   it('refuses a payload too large for NOTIFY', async () => {
-    await expect(publishEvent(db.orm.em.fork(), 1, 'BIG', { blob: 'x'.repeat(9000) })).rejects.toThrow(/under 7900/);
+    await expect(publishEvent(db.orm.em.fork(), 1, 'RESOURCE_UPDATE', { territory_id: 1, blob: 'x'.repeat(9000) } as never)).rejects.toThrow(/under 7900/);
   });
 });
 
+const testDue = jobContract('test-due', z.object({ n: z.number().int() }));
+
 describe('scheduleJob', () => {
+  it('refuses a payload its contract does not accept, before anything is sent', async () => {
+    await expect(db.orm.em.fork().transactional((tem) => scheduleJob({ em: tem, boss }, testDue, { n: 'one' } as never))).rejects.toThrow();
+  });
+
   it('creates the job with the committed transaction and not with a rolled-back one', async () => {
-    const kept = await db.orm.em.fork().transactional((tem) => scheduleJob(tem, boss, 'test-due', { n: 1 }, { startAfter: new Date(Date.now() + 60_000) }));
+    const kept = await db.orm.em.fork().transactional((tem) => scheduleJob({ em: tem, boss }, testDue, { n: 1 }, { startAfter: new Date(Date.now() + 60_000) }));
     let lost: string | null = null;
     await db.orm.em
       .fork()
       .transactional(async (tem) => {
-        lost = await scheduleJob(tem, boss, 'test-due', { n: 2 });
+        lost = await scheduleJob({ em: tem, boss }, testDue, { n: 2 });
         throw new Error('rolled back');
       })
       .catch(() => undefined);

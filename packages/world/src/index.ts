@@ -7,8 +7,13 @@ export { DatabaseUrlEnv, LogLevelEnv, UniverseOverridesEnv, deploymentCatalogue,
 export { createOrm, migrate, pendingMigrations, ormConfig, type Orm, type EntityManager } from './db/orm';
 export * from './entities';
 export { GameError, fail, type GameErrorKind } from './errors';
-export { publishEvent, scheduleJob, GAME_EVENTS_CHANNEL, MAX_EVENT_PAYLOAD_BYTES, type GameEventPayload, type ScheduleOptions } from './events';
-export { defineJob, type JobDefinition, type JobDeps, type JobInfo } from './jobs';
+export { publishEvent, GAME_EVENTS_CHANNEL, MAX_EVENT_PAYLOAD_BYTES, type GameEventPayload } from './events';
+export {
+  defineJob, jobContract, scheduleJob, ensureQueue, DEAD_LETTER_QUEUE,
+  type JobContract, type JobDefinition, type JobDeps, type JobInfo, type JobOptions, type JobSender, type ScheduleOptions, type DeadLetter,
+} from './jobs';
+export { JOBS } from './job-contracts';
+export * from './kernel';
 export * from './commands/accounts';
 export { beat, withdrawHeartbeat, liveWorkers } from './commands/ops/heartbeat';
 export * from './queries/map.queries';

@@ -1,15 +1,83 @@
 import type { Catalogue } from '@brood/game-data';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { PgBoss } from 'pg-boss';
+import type { PgBoss, SendOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import { inTransactionSql } from './events';
+
+/**
+ * A job's contract: its pg-boss queue name and its payload schema, declared once (job-contracts.ts).
+ * The sender (`scheduleJob`) and the worker (`defineJob`) both take the contract, so the compiler
+ * checks both ends and the worker validates what arrives.
+ */
+export interface JobContract<S extends z.ZodType = z.ZodType> {
+  /** The pg-boss queue name, kebab-case (`queue-item-due`). */
+  readonly name: string;
+  readonly schema: S;
+}
+
+export function jobContract<S extends z.ZodType>(name: string, schema: S): JobContract<S> {
+  return { name, schema };
+}
+
+/** The queue a job lands in when its payload is unreadable or its retries are spent. */
+export const DEAD_LETTER_QUEUE = 'dead-letter';
+
+/** What the worker puts in the dead-letter queue: where the job came from and why it could not run. */
+export interface DeadLetter {
+  queue: string;
+  job_id: string;
+  data: unknown;
+  problem: string;
+}
+
+export interface ScheduleOptions {
+  /** When the job becomes due (an event's end time); now when omitted. */
+  startAfter?: Date;
+  /** Identifies the event (e.g. `queue-item:42`); dedups only on queues created with a singleton-style policy. */
+  singletonKey?: string;
+}
+
+/** Queues this process already created, per pg-boss instance (creating is idempotent but costs a round trip). */
+const createdQueues = new WeakMap<PgBoss, Set<string>>();
+
+export async function ensureQueue(boss: PgBoss, queue: string): Promise<void> {
+  let known = createdQueues.get(boss);
+  if (!known) {
+    known = new Set();
+    createdQueues.set(boss, known);
+  }
+  if (known.has(queue)) return;
+  await boss.createQueue(queue);
+  known.add(queue);
+}
+
+/** The transaction a job is scheduled in, and the pg-boss instance whose SQL it uses. */
+export interface JobSender {
+  em: EntityManager;
+  boss: PgBoss;
+}
+
+/**
+ * Sends a job in the caller's transaction: it exists if and only if the game row that caused it
+ * commits. The payload is checked against the contract first (a sender's bug fails its command,
+ * not a worker later). Returns the job id (null when a singleton policy swallowed a duplicate).
+ */
+export async function scheduleJob<S extends z.ZodType>(tx: JobSender, contract: JobContract<S>, payload: z.input<S>, options: ScheduleOptions = {}): Promise<string | null> {
+  const data = contract.schema.parse(payload) as object;
+  await ensureQueue(tx.boss, contract.name);
+  const send: SendOptions = { db: inTransactionSql(tx.em) };
+  if (options.startAfter) send.startAfter = options.startAfter;
+  if (options.singletonKey) send.singletonKey = options.singletonKey;
+  return tx.boss.send(contract.name, data, send);
+}
 
 /** What a job handler gets from the sim-worker. */
 export interface JobDeps {
   /** A fresh EntityManager fork for this job alone. */
   em: EntityManager;
   orm: MikroORM;
-  /** For handlers that schedule follow-up jobs (`scheduleJob(tem, deps.boss, ...)`). */
+  /** For handlers that schedule follow-up jobs (`scheduleJob({ em: tem, boss: deps.boss }, contract, ...)`). */
   boss: PgBoss;
   log: Logger;
   now: () => Date;
@@ -24,24 +92,29 @@ export interface JobInfo {
   retryCount: number;
 }
 
-/**
- * A due-event consumer: the sim-worker validates `data` with `schema` and calls `handler` once per job.
- * Commands schedule it by `name` (`scheduleJob(tem, boss, job.name, data, { startAfter })`).
- * A handler must be idempotent: running a job twice changes nothing the second time.
- */
-export interface JobDefinition<T = unknown> {
-  /** The pg-boss queue name, kebab-case (`queue-item-due`). */
-  name: string;
-  schema: z.ZodType<T>;
-  /** Method syntax on purpose: a list of definitions with different payloads type-checks as JobDefinition[]. */
-  handler(deps: JobDeps, data: T, job: JobInfo): Promise<void>;
+export interface JobOptions {
   /** Cron (UTC) for periodic jobs the worker schedules itself, e.g. '* * * * *' every minute. */
   cron?: string;
-  /** Jobs fetched per poll; default 20. */
+  /** Jobs fetched per poll; default from the worker's settings. */
   batchSize?: number;
 }
 
-/** Keeps the payload type inferred from the schema: `defineJob({ name, schema: z.object(...), handler })`. */
-export function defineJob<S extends z.ZodType>(definition: JobDefinition<z.output<S>> & { schema: S }): JobDefinition<z.output<S>> {
-  return definition;
+/**
+ * A due-event consumer: the sim-worker validates the payload with the contract's schema and calls
+ * `handler` once per job. A handler must be idempotent: running a job twice changes nothing the
+ * second time.
+ */
+export interface JobDefinition<T = unknown> extends JobOptions {
+  contract: JobContract<z.ZodType<T>>;
+  /** Method syntax on purpose: a list of definitions with different payloads type-checks as JobDefinition[]. */
+  handler(deps: JobDeps, data: T, job: JobInfo): Promise<void>;
+}
+
+/** The worker's side of a contract: `defineJob(JOBS.queueItemDue, async (deps, data) => ...)`. */
+export function defineJob<S extends z.ZodType>(
+  contract: JobContract<S>,
+  handler: (deps: JobDeps, data: z.output<S>, job: JobInfo) => Promise<void>,
+  options: JobOptions = {},
+): JobDefinition<z.output<S>> {
+  return { contract: contract as unknown as JobContract<z.ZodType<z.output<S>>>, handler, ...options };
 }

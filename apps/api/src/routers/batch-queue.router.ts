@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { BATCH_QUEUES, cancelBatchOf, listBatchQueue, startBatchOf, type BatchQueueKind, type StartBatchRequest } from '@brood/world';
 import { protectedProcedure } from '../trpc';
-import { economyDeps, territoryIdField } from './territories.router';
+import { worldDeps, territoryIdField } from './territories.router';
 import { CancelQueueItemSchema, TerritoryQueueSchema } from './construction.router';
 
 /** 'Quantity must be greater than 0.' (spec core §5); a batch is capped so totals stay exact integers. */
@@ -25,10 +25,10 @@ export function startBatchSchema<K extends BatchQueueKind>(kind: K, noun: string
 /** queue, start and cancel of one batch queue (recruitment or defense): the same procedures, told which kind. */
 export function batchQueueRouter<K extends BatchQueueKind>(kind: K, StartSchema: z.ZodType<StartBatchRequest<K>, StartBatchRequest<K>>) {
   return {
-    queue: protectedProcedure.input(TerritoryQueueSchema).query(({ ctx, input }) => listBatchQueue(economyDeps(ctx), ctx.user, kind, input.territory_id, ctx.now())),
+    queue: protectedProcedure.input(TerritoryQueueSchema).query(({ ctx, input }) => listBatchQueue(worldDeps(ctx), ctx.user, kind, input.territory_id, ctx.now())),
     /** Queues a batch; it delivers one item every duration_per_item_s. */
     // tRPC leaves a generic input as a conditional type until K is known; the schema has checked it.
-    start: protectedProcedure.input(StartSchema).mutation(({ ctx, input }) => startBatchOf(economyDeps(ctx), ctx.user, kind, input as StartBatchRequest<K>, ctx.now())),
-    cancel: protectedProcedure.input(CancelQueueItemSchema).mutation(({ ctx, input }) => cancelBatchOf(economyDeps(ctx), ctx.user, kind, input, ctx.now())),
+    start: protectedProcedure.input(StartSchema).mutation(({ ctx, input }) => startBatchOf(worldDeps(ctx), ctx.user, kind, input as StartBatchRequest<K>, ctx.now())),
+    cancel: protectedProcedure.input(CancelQueueItemSchema).mutation(({ ctx, input }) => cancelBatchOf(worldDeps(ctx), ctx.user, kind, input, ctx.now())),
   } satisfies TRPCRouterRecord;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { cancelConstruction, listBuildQueue, startConstruction } from '@brood/world';
 import { protectedProcedure } from '../trpc';
-import { economyDeps, queueItemIdField, territoryIdField } from './territories.router';
+import { worldDeps, queueItemIdField, territoryIdField } from './territories.router';
 
 export const TerritoryQueueSchema = z.object({ territory_id: territoryIdField });
 export type TerritoryQueue = z.input<typeof TerritoryQueueSchema>;
@@ -18,9 +18,9 @@ export type CancelQueueItem = z.input<typeof CancelQueueItemSchema>;
 
 export const constructionRouter = {
   /** The territory's build items not finished yet, in order. */
-  queue: protectedProcedure.input(TerritoryQueueSchema).query(({ ctx, input }) => listBuildQueue(economyDeps(ctx), ctx.user, input.territory_id, ctx.now())),
+  queue: protectedProcedure.input(TerritoryQueueSchema).query(({ ctx, input }) => listBuildQueue(worldDeps(ctx), ctx.user, input.territory_id, ctx.now())),
   /** Queues the next level of a structure; answers the queue item. */
-  start: protectedProcedure.input(StartConstructionSchema).mutation(({ ctx, input }) => startConstruction(economyDeps(ctx), ctx.user, input, ctx.now())),
+  start: protectedProcedure.input(StartConstructionSchema).mutation(({ ctx, input }) => startConstruction(worldDeps(ctx), ctx.user, input, ctx.now())),
   /** Cancels a build item: 30% of what was paid comes back, later items move forward. */
-  cancel: protectedProcedure.input(CancelQueueItemSchema).mutation(({ ctx, input }) => cancelConstruction(economyDeps(ctx), ctx.user, input, ctx.now())),
+  cancel: protectedProcedure.input(CancelQueueItemSchema).mutation(({ ctx, input }) => cancelConstruction(worldDeps(ctx), ctx.user, input, ctx.now())),
 } satisfies TRPCRouterRecord;

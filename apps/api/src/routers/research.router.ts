@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { cancelResearch, listResearchQueue, listTechnologies, startResearch } from '@brood/world';
 import { protectedProcedure } from '../trpc';
-import { economyDeps, queueItemIdField, territoryIdField } from './territories.router';
+import { worldDeps, queueItemIdField, territoryIdField } from './territories.router';
 
 export const StartResearchSchema = z.object({
   tech_key: z.string({ error: 'tech_key is required' }).min(1, 'tech_key is required').max(64, 'Unknown technology'),
@@ -19,9 +19,9 @@ export type CancelResearch = z.input<typeof CancelResearchSchema>;
 
 export const researchRouter = {
   /** The player's research items not finished yet (one queue per player). */
-  queue: protectedProcedure.query(({ ctx }) => listResearchQueue(economyDeps(ctx), ctx.user, ctx.now())),
-  start: protectedProcedure.input(StartResearchSchema).mutation(({ ctx, input }) => startResearch(economyDeps(ctx), ctx.user, input, ctx.now())),
-  cancel: protectedProcedure.input(CancelResearchSchema).mutation(({ ctx, input }) => cancelResearch(economyDeps(ctx), ctx.user, input, ctx.now())),
+  queue: protectedProcedure.query(({ ctx }) => listResearchQueue(worldDeps(ctx), ctx.user, ctx.now())),
+  start: protectedProcedure.input(StartResearchSchema).mutation(({ ctx, input }) => startResearch(worldDeps(ctx), ctx.user, input, ctx.now())),
+  cancel: protectedProcedure.input(CancelResearchSchema).mutation(({ ctx, input }) => cancelResearch(worldDeps(ctx), ctx.user, input, ctx.now())),
   /** The player's technologies: [{tech_key, level}]. */
-  technologies: protectedProcedure.query(({ ctx }) => listTechnologies(economyDeps(ctx), ctx.user, ctx.now())),
+  technologies: protectedProcedure.query(({ ctx }) => listTechnologies(worldDeps(ctx), ctx.user, ctx.now())),
 } satisfies TRPCRouterRecord;

@@ -1,9 +1,9 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { statsOverview } from '@brood/world';
 import { protectedProcedure } from '../trpc';
-import { economyDeps } from './territories.router';
+import { worldDeps } from './territories.router';
 
 export const statsRouter = {
   /** GET /user_stats/overview (spec core §3 Stats response). */
-  overview: protectedProcedure.query(({ ctx }) => statsOverview(economyDeps(ctx), ctx.user, ctx.now())),
+  overview: protectedProcedure.query(({ ctx }) => statsOverview(worldDeps(ctx), ctx.user, ctx.now())),
 } satisfies TRPCRouterRecord;

@@ -7,12 +7,12 @@ import {
   listTerritoryUnits,
   renameTerritory,
   TERRITORY_NAME_RULE,
-  type EconomyDeps,
+  type WorldDeps,
 } from '@brood/world';
 import { protectedProcedure, type Ctx } from '../trpc';
 
 /** The economy commands' deps from a request: its EntityManager, the catalogue, pg-boss. */
-export function economyDeps(ctx: Ctx): EconomyDeps {
+export function worldDeps(ctx: Ctx): WorldDeps {
   return { em: ctx.em, catalogue: ctx.deps.catalogue, boss: ctx.deps.boss };
 }
 
@@ -37,13 +37,13 @@ export type RenameTerritory = z.input<typeof RenameTerritorySchema>;
 
 export const territoriesRouter = {
   /** The player's territories, settled to now (spec core §3 Territory). */
-  list: protectedProcedure.query(({ ctx }) => listTerritories(economyDeps(ctx), ctx.user, ctx.now())),
-  get: protectedProcedure.input(TerritoryIdSchema).query(({ ctx, input }) => getTerritory(economyDeps(ctx), ctx.user, input.id, ctx.now())),
+  list: protectedProcedure.query(({ ctx }) => listTerritories(worldDeps(ctx), ctx.user, ctx.now())),
+  get: protectedProcedure.input(TerritoryIdSchema).query(({ ctx, input }) => getTerritory(worldDeps(ctx), ctx.user, input.id, ctx.now())),
   rename: protectedProcedure
     .input(RenameTerritorySchema)
-    .mutation(({ ctx, input }) => renameTerritory(economyDeps(ctx), ctx.user, { territory_id: input.id, name: input.name }, ctx.now())),
+    .mutation(({ ctx, input }) => renameTerritory(worldDeps(ctx), ctx.user, { territory_id: input.id, name: input.name }, ctx.now())),
   /** [{unit_key, quantity}] at home, batches delivered so far included. */
-  units: protectedProcedure.input(TerritoryIdSchema).query(({ ctx, input }) => listTerritoryUnits(economyDeps(ctx), ctx.user, input.id, ctx.now())),
+  units: protectedProcedure.input(TerritoryIdSchema).query(({ ctx, input }) => listTerritoryUnits(worldDeps(ctx), ctx.user, input.id, ctx.now())),
   /** [{defense_key, quantity}]. */
-  defenses: protectedProcedure.input(TerritoryIdSchema).query(({ ctx, input }) => listTerritoryDefenses(economyDeps(ctx), ctx.user, input.id, ctx.now())),
+  defenses: protectedProcedure.input(TerritoryIdSchema).query(({ ctx, input }) => listTerritoryDefenses(worldDeps(ctx), ctx.user, input.id, ctx.now())),
 } satisfies TRPCRouterRecord;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/postgresql';
-import type { MessageType } from '@brood/game-core';
+import type { MessageType } from '@brood/contracts';
 import { User } from './user.entity';
 
-/** The one list of notification types lives in game-core, where the web app reads it too. */
-export { MESSAGE_TYPES, type MessageType } from '@brood/game-core';
+/** The one list of notification types lives in @brood/contracts, where the web app reads it too. */
+export { MESSAGE_TYPES, type MessageType } from '@brood/contracts';
 
 /**
  * What a notification carries: a report object, a plain sentence, or nothing (the spec allows text,

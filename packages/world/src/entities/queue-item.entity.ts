@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import type { AmountMap } from './territory.entity';
 
-export const QUEUE_KINDS = ['building', 'research', 'recruitment', 'defense'] as const;
-/** Which queue an item sits in; also the `queueType` of QUEUE_ITEM_UPDATED events. */
-export type QueueKind = (typeof QUEUE_KINDS)[number];
+import { QUEUE_KINDS } from '@brood/contracts';
+
+/** Which queue an item sits in; also the `queueType` of QUEUE_ITEM_UPDATED events (one list, in contracts). */
+export { QUEUE_KINDS, type QueueKind } from '@brood/contracts';
 
 /**
  * An item of one of the four production queues. Items of one queue run one after another

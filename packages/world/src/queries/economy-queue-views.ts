@@ -1,5 +1,5 @@
 import type { QueueItem } from '../entities/queue-item.entity';
-import { deliveredBy } from '../commands/territories/queue';
+import { deliveredBy } from '../kernel/queue-items';
 
 interface Common {
   id: string;

@@ -1,6 +1,6 @@
-import type { EconomyDeps, Actor } from '../commands/territories/economy-deps';
-import { findOwnedTerritory } from '../commands/territories/territory-access';
-import { pendingItems } from '../commands/territories/queue';
+import type { WorldDeps, Actor } from '../kernel/deps';
+import { findOwnedTerritory } from '../kernel/access';
+import { pendingItems } from '../kernel/queue-items';
 import {
   toBuildItemView,
   toResearchItemView,
@@ -9,12 +9,12 @@ import {
 } from './economy-queue-views';
 
 /** GET /territories/{id}/build-queue: the items not finished by now, in order. */
-export async function listBuildQueue(deps: EconomyDeps, actor: Actor, territoryId: number, now: Date): Promise<BuildQueueItemView[]> {
+export async function listBuildQueue(deps: WorldDeps, actor: Actor, territoryId: number, now: Date): Promise<BuildQueueItemView[]> {
   await findOwnedTerritory(deps.em, actor, territoryId);
   return (await pendingItems(deps.em, 'building', { territoryId }, now)).map(toBuildItemView);
 }
 
 /** GET /research/queue: the player's research items not finished by now. */
-export async function listResearchQueue(deps: EconomyDeps, actor: Actor, now: Date): Promise<ResearchQueueItemView[]> {
+export async function listResearchQueue(deps: WorldDeps, actor: Actor, now: Date): Promise<ResearchQueueItemView[]> {
   return (await pendingItems(deps.em, 'research', { userId: actor.id }, now)).map(toResearchItemView);
 }

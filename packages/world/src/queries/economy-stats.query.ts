@@ -10,8 +10,8 @@ import {
   type Effects,
 } from '@brood/game-core';
 import type { Catalogue, DefenseDef, UnitDef } from '@brood/game-data';
-import type { Actor, EconomyDeps } from '../commands/territories/economy-deps';
-import { ownedTerritories } from '../commands/territories/territory-access';
+import type { Actor, WorldDeps } from '../kernel/deps';
+import { ownedTerritories } from '../kernel/access';
 import { settledViews } from '../settle';
 import { technologyLevels } from './economy-territories.query';
 
@@ -88,7 +88,7 @@ function territoryStats(catalogue: Catalogue, effects: Effects, labResearchSpeed
  * GET /user_stats/overview: unit and defense stats with the player's bonuses, the global values, each
  * territory's modifiers, and every effect with its source, all computed from the catalogue's effects.
  */
-export async function statsOverview(deps: EconomyDeps, actor: Actor, now: Date) {
+export async function statsOverview(deps: WorldDeps, actor: Actor, now: Date) {
   const { em, catalogue } = deps;
   const territories = await ownedTerritories(em, actor.id);
   const settled = await settledViews(em, catalogue, territories, now);

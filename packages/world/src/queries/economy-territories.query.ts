@@ -1,33 +1,33 @@
-import type { EconomyDeps, Actor } from '../commands/territories/economy-deps';
-import { findOwnedTerritory, ownedTerritories } from '../commands/territories/territory-access';
-import { countsView, toTerritoryView, type TerritoryView } from '../commands/territories/territory-view';
+import type { WorldDeps, Actor } from '../kernel/deps';
+import { findOwnedTerritory, ownedTerritories } from '../kernel/access';
+import { countsView, toTerritoryView, type TerritoryView } from './territory-view';
 import { QueueItem } from '../entities/queue-item.entity';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { settledViews, technologiesAt } from '../settle';
 
 /** GET /territories: every territory of the player, settled to now (three queries for any number). */
-export async function listTerritories(deps: EconomyDeps, actor: Actor, now: Date): Promise<TerritoryView[]> {
+export async function listTerritories(deps: WorldDeps, actor: Actor, now: Date): Promise<TerritoryView[]> {
   const territories = await ownedTerritories(deps.em, actor.id);
   const settled = await settledViews(deps.em, deps.catalogue, territories, now);
   return territories.map((t) => toTerritoryView(deps.catalogue, t, settled.get(t.id)!));
 }
 
 /** GET /territories/{id}. */
-export async function getTerritory(deps: EconomyDeps, actor: Actor, territoryId: number, now: Date): Promise<TerritoryView> {
+export async function getTerritory(deps: WorldDeps, actor: Actor, territoryId: number, now: Date): Promise<TerritoryView> {
   const territory = await findOwnedTerritory(deps.em, actor, territoryId);
   const settled = await settledViews(deps.em, deps.catalogue, [territory], now);
   return toTerritoryView(deps.catalogue, territory, settled.get(territory.id)!);
 }
 
 /** GET /territories/{id}/units: units at home, with the batches delivered so far. */
-export async function listTerritoryUnits(deps: EconomyDeps, actor: Actor, territoryId: number, now: Date) {
+export async function listTerritoryUnits(deps: WorldDeps, actor: Actor, territoryId: number, now: Date) {
   const territory = await findOwnedTerritory(deps.em, actor, territoryId);
   const settled = (await settledViews(deps.em, deps.catalogue, [territory], now)).get(territory.id)!;
   return countsView(settled.state.units, 'unit_key');
 }
 
 /** GET /territories/{id}/defenses. */
-export async function listTerritoryDefenses(deps: EconomyDeps, actor: Actor, territoryId: number, now: Date) {
+export async function listTerritoryDefenses(deps: WorldDeps, actor: Actor, territoryId: number, now: Date) {
   const territory = await findOwnedTerritory(deps.em, actor, territoryId);
   const settled = (await settledViews(deps.em, deps.catalogue, [territory], now)).get(territory.id)!;
   return countsView(settled.state.defenses, 'defense_key');
@@ -40,7 +40,7 @@ export async function technologyLevels(em: EntityManager, userId: number, at: Da
 }
 
 /** The player's technologies: [{tech_key, level}] (level > 0). */
-export async function listTechnologies(deps: EconomyDeps, actor: Actor, now: Date): Promise<{ tech_key: string; level: number }[]> {
+export async function listTechnologies(deps: WorldDeps, actor: Actor, now: Date): Promise<{ tech_key: string; level: number }[]> {
   const levels = await technologyLevels(deps.em, actor.id, now);
   return Object.entries(levels).map(([tech_key, level]) => ({ tech_key, level }));
 }

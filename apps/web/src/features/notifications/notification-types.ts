@@ -1,4 +1,4 @@
-import { COMPLETION_MESSAGE_TYPES, INVITATION_MESSAGE_TYPES, MOVEMENT_MESSAGE_TYPES, SALVAGE_MESSAGE_TYPES, type MessageType } from '@brood/game-core';
+import { COMPLETION_MESSAGE_TYPES, INVITATION_MESSAGE_TYPES, MOVEMENT_MESSAGE_TYPES, SALVAGE_MESSAGE_TYPES, type MessageType } from '@brood/contracts';
 import type { RouterInputs, RouterOutputs } from '../../lib/api-types';
 
 export type { MessageType };

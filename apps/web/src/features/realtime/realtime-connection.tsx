@@ -5,7 +5,7 @@ import { showError, showInfo, showSuccess, ERROR_TOAST_MS } from '../../lib/toas
 import { useAuthStore } from '../../stores/auth-store';
 import { useTRPC } from '../../trpc';
 import { namesFrom } from '../notifications/item-names';
-import { EventDispatcher } from './event-dispatcher';
+import { dispatchEvent, type DispatcherDeps } from './event-dispatcher';
 import { REFRESH_PATHS, type EventToast } from './event-effects';
 import { RealtimeClient, realtimeUrl } from './realtime-client';
 import { CONNECTED_TOAST_MS, GAVE_UP_MESSAGE, GAVE_UP_TOAST_MS } from './reconnect';
@@ -31,7 +31,7 @@ export function RealtimeConnection() {
 
   useEffect(() => {
     if (!token || !ready) return;
-    const dispatcher = new EventDispatcher({
+    const deps: DispatcherDeps = {
       nameOf: (key) => {
         const data = queryClient.getQueryData(trpc.gameData.all.queryKey());
         return namesFrom(data?.resources, data?.units, data?.defenses, data?.structures, data?.technologies)(key);
@@ -45,17 +45,16 @@ export function RealtimeConnection() {
         }
       },
       warn: (message, detail) => console.warn(message, detail),
-    });
+    };
     const client = new RealtimeClient({
       url: realtimeUrl(token),
-      onMessage: (message) => dispatcher.handle(message),
+      onMessage: (message) => dispatchEvent(deps, message),
       onOpen: () => showSuccess(CONNECTED_MESSAGE, { id: 'realtime-connected', autoClose: CONNECTED_TOAST_MS }),
       onGiveUp: () => showError(GAVE_UP_MESSAGE, { id: 'realtime-gave-up', autoClose: GAVE_UP_TOAST_MS }),
     });
     client.start();
     return () => {
       client.stop();
-      dispatcher.dispose();
     };
   }, [token, ready, queryClient, trpc]);
 

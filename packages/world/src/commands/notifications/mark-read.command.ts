@@ -4,8 +4,6 @@ import { fail } from '../../errors';
 import { publishEvent } from '../../events';
 import { isNotificationId, toNotificationView, type NotificationActor, type NotificationView } from './notification-view';
 
-/** Payload of NOTIFICATION_UPDATED: one notification read, or all of them. */
-export type NotificationUpdatedData = { id: string; is_read: true } | { all_read: true; count: number };
 
 /**
  * Marks one of the actor's notifications read (again is fine). Another player's notification is
@@ -19,7 +17,7 @@ export async function markNotificationRead(em: EntityManager, actor: Notificatio
     if (!row.isRead) {
       row.isRead = true;
       await tem.flush();
-      await publishEvent(tem, actor.id, 'NOTIFICATION_UPDATED', { id, is_read: true } satisfies NotificationUpdatedData);
+      await publishEvent(tem, actor.id, 'NOTIFICATION_UPDATED', { id, is_read: true });
     }
     return toNotificationView(row);
   });
@@ -29,7 +27,7 @@ export async function markNotificationRead(em: EntityManager, actor: Notificatio
 export async function markAllNotificationsRead(em: EntityManager, actor: NotificationActor): Promise<{ count: number }> {
   return em.transactional(async (tem) => {
     const count = await tem.nativeUpdate(Notification, { user: actor.id, isRead: false }, { isRead: true });
-    if (count > 0) await publishEvent(tem, actor.id, 'NOTIFICATION_UPDATED', { all_read: true, count } satisfies NotificationUpdatedData);
+    if (count > 0) await publishEvent(tem, actor.id, 'NOTIFICATION_UPDATED', { all_read: true, count });
     return { count };
   });
 }

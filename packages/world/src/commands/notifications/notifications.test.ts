@@ -41,6 +41,17 @@ afterAll(async () => {
 });
 
 describe('addNotification', () => {
+  it('refuses a content its type\'s schema does not accept, storing and announcing nothing', async () => {
+    heard.length = 0;
+    const before = await db.orm.em.fork().count(Notification, {});
+    await expect(
+      db.orm.em.fork().transactional((tem) => addNotification(tem, alice.id, { message_type: 'SPY_REPORT', title: 'bad', content: { detail_level: 'high' } as never })),
+    ).rejects.toThrow(/SPY_REPORT has invalid content/);
+    await drain();
+    expect(heard).toEqual([]);
+    expect(await db.orm.em.fork().count(Notification, {})).toBe(before);
+  });
+
   it('stores the notification and announces it only when the caller commits', async () => {
     heard.length = 0;
     const added = await db.orm.em.fork().transactional(async (tem) => {
@@ -100,8 +111,11 @@ describe('listing and reading', () => {
     carol = await makeUser('carol');
     await db.orm.em.fork().transactional(async (tem) => {
       for (let i = 0; i < 25; i += 1) {
-        const type = i % 5 === 0 ? 'COMBAT_REPORT' : 'FLEET_LAUNCHED';
-        const added = await addNotification(tem, carol.id, { message_type: type, title: `n${i}`, content: {} }, new Date(Date.UTC(2031, 0, 1, 0, 0, i)));
+        const at = new Date(Date.UTC(2031, 0, 1, 0, 0, i));
+        const added =
+          i % 5 === 0
+            ? await addNotification(tem, carol.id, { message_type: 'COMBAT_REPORT', title: `n${i}`, content: { outcome: 'DRAW', participant_results: [] } }, at)
+            : await addNotification(tem, carol.id, { message_type: 'FLEET_LAUNCHED', title: `n${i}`, content: {} }, at);
         ids.push(added.id);
       }
     });

@@ -1,7 +1,7 @@
-import type { Actor, EconomyDeps } from '../territories/economy-deps';
-import { pendingItems, type CancelResult } from '../territories/queue';
-import { findOwnedTerritory } from '../territories/territory-access';
-import { cancelTerritoryQueueItem } from '../construction/cancel-construction.command';
+import type { Actor, WorldDeps } from '../../kernel/deps';
+import { findOwnedTerritory } from '../../kernel/access';
+import { pendingItems } from '../../kernel/queue-items';
+import { cancelTerritoryQueueItem, type CancelResult } from '../queues/cancel-queue-item.command';
 import { toDefenseItemView, toRecruitmentItemView } from '../../queries/economy-queue-views';
 import { startBatch } from './start-batch';
 
@@ -23,7 +23,7 @@ export interface CancelBatchRequest {
 }
 
 /** POST /territories/{id}/units or /defenses: queue a batch and answer its view. */
-export async function startBatchOf<K extends BatchQueueKind>(deps: EconomyDeps, actor: Actor, kind: K, input: StartBatchRequest<K>, now: Date): Promise<BatchItemView<K>> {
+export async function startBatchOf<K extends BatchQueueKind>(deps: WorldDeps, actor: Actor, kind: K, input: StartBatchRequest<K>, now: Date): Promise<BatchItemView<K>> {
   const queue = BATCH_QUEUES[kind];
   const key = input[queue.keyField as BatchKeyField<K>] as string;
   const item = await startBatch(deps, actor, kind, { territory_id: input.territory_id, key, quantity: input.quantity }, now);
@@ -31,19 +31,19 @@ export async function startBatchOf<K extends BatchQueueKind>(deps: EconomyDeps, 
 }
 
 /** GET /territories/{id}/recruitment-queue or /defense-queue: the batches not finished by now. */
-export async function listBatchQueue<K extends BatchQueueKind>(deps: EconomyDeps, actor: Actor, kind: K, territoryId: number, now: Date): Promise<BatchItemView<K>[]> {
+export async function listBatchQueue<K extends BatchQueueKind>(deps: WorldDeps, actor: Actor, kind: K, territoryId: number, now: Date): Promise<BatchItemView<K>[]> {
   await findOwnedTerritory(deps.em, actor, territoryId);
   return (await pendingItems(deps.em, kind, { territoryId }, now)).map((item) => BATCH_QUEUES[kind].view(item, now) as BatchItemView<K>);
 }
 
 /** DELETE /territories/{id}/<kind>-queue/{queueItemId}: what was already delivered stays. */
-export function cancelBatchOf(deps: EconomyDeps, actor: Actor, kind: BatchQueueKind, input: CancelBatchRequest, now: Date): Promise<CancelResult> {
+export function cancelBatchOf(deps: WorldDeps, actor: Actor, kind: BatchQueueKind, input: CancelBatchRequest, now: Date): Promise<CancelResult> {
   return cancelTerritoryQueueItem(deps, actor, kind, input, now);
 }
 
-export const startRecruitment = (deps: EconomyDeps, actor: Actor, input: StartBatchRequest<'recruitment'>, now: Date) => startBatchOf(deps, actor, 'recruitment', input, now);
-export const cancelRecruitment = (deps: EconomyDeps, actor: Actor, input: CancelBatchRequest, now: Date) => cancelBatchOf(deps, actor, 'recruitment', input, now);
-export const startDefense = (deps: EconomyDeps, actor: Actor, input: StartBatchRequest<'defense'>, now: Date) => startBatchOf(deps, actor, 'defense', input, now);
-export const cancelDefense = (deps: EconomyDeps, actor: Actor, input: CancelBatchRequest, now: Date) => cancelBatchOf(deps, actor, 'defense', input, now);
-export const listRecruitmentQueue = (deps: EconomyDeps, actor: Actor, territoryId: number, now: Date) => listBatchQueue(deps, actor, 'recruitment', territoryId, now);
-export const listDefenseQueue = (deps: EconomyDeps, actor: Actor, territoryId: number, now: Date) => listBatchQueue(deps, actor, 'defense', territoryId, now);
+export const startRecruitment = (deps: WorldDeps, actor: Actor, input: StartBatchRequest<'recruitment'>, now: Date) => startBatchOf(deps, actor, 'recruitment', input, now);
+export const cancelRecruitment = (deps: WorldDeps, actor: Actor, input: CancelBatchRequest, now: Date) => cancelBatchOf(deps, actor, 'recruitment', input, now);
+export const startDefense = (deps: WorldDeps, actor: Actor, input: StartBatchRequest<'defense'>, now: Date) => startBatchOf(deps, actor, 'defense', input, now);
+export const cancelDefense = (deps: WorldDeps, actor: Actor, input: CancelBatchRequest, now: Date) => cancelBatchOf(deps, actor, 'defense', input, now);
+export const listRecruitmentQueue = (deps: WorldDeps, actor: Actor, territoryId: number, now: Date) => listBatchQueue(deps, actor, 'recruitment', territoryId, now);
+export const listDefenseQueue = (deps: WorldDeps, actor: Actor, territoryId: number, now: Date) => listBatchQueue(deps, actor, 'defense', territoryId, now);

@@ -1,14 +1,13 @@
-import { checkPrerequisites, costAtLevel, isMaxLevel, nextLevel, researchSpeedModifier, researchTime } from '@brood/game-core';
+import { costAtLevel, isMaxLevel, nextLevel, researchSpeedModifier, researchTime } from '@brood/game-core';
 import type { TechnologyDef } from '@brood/game-data';
 import { fail } from '../../errors';
 import type { Territory } from '../../entities/territory.entity';
 import { settleTerritory } from '../../settle';
 import { technologyLevels } from '../../queries/economy-territories.query';
 import { toResearchItemView, type ResearchQueueItemView } from '../../queries/economy-queue-views';
-import { inTransaction, type Actor, type EconomyDeps } from '../territories/economy-deps';
-import { lockOwnedTerritory, lockPlayer, ownedTerritories } from '../territories/territory-access';
-import { ensureRoom, enqueue, nextStart, pay, pendingItems } from '../territories/queue';
-import { prerequisitesSentence } from '../territories/prerequisites-sentence';
+import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
+import { lockOwnedTerritory, lockPlayer, ownedTerritories } from '../../kernel/access';
+import { queueItem } from '../queues/enqueue';
 
 export const SELECT_TERRITORY_TO_PAY = 'Please select a territory to pay for research costs.';
 
@@ -18,7 +17,7 @@ export interface StartResearchInput {
   territory_id_for_cost: number | null;
 }
 
-export function technologyDef(deps: EconomyDeps, key: string): TechnologyDef {
+export function technologyDef(deps: WorldDeps, key: string): TechnologyDef {
   const def = deps.catalogue.technologies[key];
   if (!def) throw fail.notFound(`Unknown technology '${key}'`);
   return def;
@@ -28,7 +27,7 @@ export function technologyDef(deps: EconomyDeps, key: string): TechnologyDef {
  * Queues the next level of a technology in the player's single research queue. The user row is
  * locked first (one queue per player), then the paying territory; costs come from that territory.
  */
-export async function startResearch(deps: EconomyDeps, actor: Actor, input: StartResearchInput, now: Date): Promise<ResearchQueueItemView> {
+export async function startResearch(deps: WorldDeps, actor: Actor, input: StartResearchInput, now: Date): Promise<ResearchQueueItemView> {
   const def = technologyDef(deps, input.tech_key);
   return inTransaction(deps, async (tx) => {
     await lockPlayer(tx.em, actor);
@@ -38,32 +37,28 @@ export async function startResearch(deps: EconomyDeps, actor: Actor, input: Star
       await settleTerritory(tx.em, tx.catalogue, payer, now);
     }
     const technologies = await technologyLevels(tx.em, actor.id, now);
-    const pending = await pendingItems(tx.em, 'research', { userId: actor.id }, now);
-    ensureRoom(tx.catalogue, 'research', pending);
-    const queued = pending.filter((i) => i.itemKey === input.tech_key).map((i) => i.targetLevel ?? 0);
-    const target = nextLevel(technologies[input.tech_key] ?? 0, queued);
-    if (isMaxLevel(target - 1, def.max_level)) throw fail.conflict(`${def.name} is already at its maximum level`);
-    const cost = costAtLevel(def, target) as Record<string, number>;
-    const needsTerritory = Object.keys(cost).length > 0 || Object.keys(def.prerequisites.structures).length > 0;
-    if (needsTerritory && !payer) throw fail.badRequest(SELECT_TERRITORY_TO_PAY);
-    const check = checkPrerequisites(tx.catalogue, def.prerequisites, { structures: payer?.structures ?? null, technologies });
-    if (!check.met) throw fail.badRequest(prerequisitesSentence(check.unmet));
-    if (payer) pay(payer, cost);
     const territories = (await ownedTerritories(tx.em, actor.id)).map((t) => t.structures);
-    const modifier = researchSpeedModifier(tx.catalogue, technologies, territories);
-    const seconds = researchTime(def, target, modifier, tx.catalogue.universe.universe_speed_factor);
-    const startTime = nextStart(pending, now);
-    const item = await enqueue(
+    const item = await queueItem(
       tx,
       {
         kind: 'research',
+        scope: { userId: actor.id },
         userId: actor.id,
-        territoryId: payer?.id ?? null,
         itemKey: input.tech_key,
-        targetLevel: target,
-        paid: cost,
-        startTime,
-        endTime: new Date(startTime.getTime() + seconds * 1000),
+        payer,
+        territoryId: payer?.id ?? null,
+        prerequisites: def.prerequisites,
+        levels: { structures: payer?.structures ?? null, technologies },
+        plan(pending) {
+          const queued = pending.filter((i) => i.itemKey === input.tech_key).map((i) => i.targetLevel ?? 0);
+          const target = nextLevel(technologies[input.tech_key] ?? 0, queued);
+          if (isMaxLevel(target - 1, def.max_level)) throw fail.conflict(`${def.name} is already at its maximum level`);
+          const cost = costAtLevel(def, target) as Record<string, number>;
+          const needsTerritory = Object.keys(cost).length > 0 || Object.keys(def.prerequisites.structures).length > 0;
+          if (needsTerritory && !payer) throw fail.badRequest(SELECT_TERRITORY_TO_PAY);
+          const modifier = researchSpeedModifier(tx.catalogue, technologies, territories);
+          return { cost, targetLevel: target, seconds: researchTime(def, target, modifier, tx.catalogue.universe.universe_speed_factor) };
+        },
       },
       now,
     );

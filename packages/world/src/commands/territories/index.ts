@@ -1,16 +1,12 @@
 /** The economy's public surface: territories, the four queues, settling, completion and stats. */
-export { type EconomyDeps, type Actor, inTransaction } from './economy-deps';
-export { QUEUE_ITEM_DUE_JOB, type QueueItemDueJob } from './economy-events';
 export { createStartingTerritory, densestWithRoom, STARTING_TERRITORY_NAME } from './create-starting-territory.command';
 export { renameTerritory, TERRITORY_NAME_RULE } from './rename-territory.command';
-export { findOwnedTerritory, lockOwnedTerritory, lockPlayer, ownedTerritories, TERRITORY_NOT_FOUND, NOT_YOUR_TERRITORY } from './territory-access';
-export { toTerritoryView, type TerritoryView } from './territory-view';
-export { QUEUE_FULL, NOT_ENOUGH_RESOURCES, type CancelResult } from './queue';
+export { toTerritoryView, type TerritoryView } from '../../queries/territory-view';
+export { QUEUE_FULL, NOT_ENOUGH_RESOURCES } from '../queues/enqueue';
+export { cancelConstruction, cancelResearch, QUEUE_ITEM_NOT_FOUND, type CancelResult } from '../queues/cancel-queue-item.command';
+export { completeQueueItem, dueQueueItemIds, type CompletionOutcome } from '../queues/complete-queue-item.command';
 export { startConstruction, structureDef, type StartConstructionInput } from '../construction/start-construction.command';
-export { cancelConstruction, QUEUE_ITEM_NOT_FOUND } from '../construction/cancel-construction.command';
-export { completeQueueItem, dueQueueItemIds, type CompletionOutcome } from '../construction/complete-queue-item.command';
 export { startResearch, SELECT_TERRITORY_TO_PAY, type StartResearchInput } from '../research/start-research.command';
-export { cancelResearch } from '../research/cancel-research.command';
 export {
   startRecruitment, cancelRecruitment, startDefense, cancelDefense, listRecruitmentQueue, listDefenseQueue,
   startBatchOf, cancelBatchOf, listBatchQueue, BATCH_QUEUES,

@@ -1,11 +1,11 @@
 import { fail } from '../../errors';
-import { inTransaction, type Actor, type EconomyDeps } from './economy-deps';
-import { lockOwnedTerritory } from './territory-access';
+import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
+import { lockOwnedTerritory } from '../../kernel/access';
 
 export const TERRITORY_NAME_RULE = 'Territory name must be between 1 and 12 characters.';
 
 /** PUT /territories/{id}/name: the name trimmed, 1 to the universe's maximum (12) characters. */
-export async function renameTerritory(deps: EconomyDeps, actor: Actor, input: { territory_id: number; name: string }, now: Date): Promise<{ id: number; name: string }> {
+export async function renameTerritory(deps: WorldDeps, actor: Actor, input: { territory_id: number; name: string }, now: Date): Promise<{ id: number; name: string }> {
   void now;
   const name = input.name.trim();
   const max = deps.catalogue.universe.territory_name_max_length;

@@ -1,4 +1,5 @@
-import { isFilledRecord, isRecord, num, text, type Row } from '../content-shape';
+import { CombatReportContentSchema } from '@brood/contracts';
+import { isFilledRecord, isRecord, num, type Row } from '../content-shape';
 
 /** Display rules of the combat report (social spec §4.3, §5.1), kept pure so they are tested without rendering. */
 
@@ -13,10 +14,10 @@ export interface CombatContent extends Row {
   participant_results: unknown[];
 }
 
-/** The report, or the validation text to show instead. */
+/** The report, or the validation text to show instead (the structure is the server's own schema). */
 export function readCombatContent(content: unknown): { report: CombatContent } | { error: string } {
   if (!isFilledRecord(content)) return { error: COMBAT_MISSING };
-  if (!text(content.outcome) || !Array.isArray(content.participant_results)) return { error: COMBAT_INVALID };
+  if (!CombatReportContentSchema.safeParse(content).success) return { error: COMBAT_INVALID };
   return { report: content as CombatContent };
 }
 

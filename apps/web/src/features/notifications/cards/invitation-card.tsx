@@ -6,6 +6,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { useUiStore } from '../../../stores/ui-store';
 import { useCardEnvironment } from '../card-context';
 import { Fact, LinkedText, MapLink } from '../card-parts';
+import { InvitationContentSchema } from '@brood/contracts';
 import { coordsOf, isFilledRecord, num, text, type Coords } from '../content-shape';
 
 export const INVALID_INVITATION_TITLE = 'Invalid Invitation Data';
@@ -23,7 +24,7 @@ export interface Invitation {
 
 /** The invitation payload, or null when accepting would be impossible (it needs invitation_id and target_coords). */
 export function readInvitation(content: unknown): Invitation | null {
-  if (!isFilledRecord(content)) return null;
+  if (!isFilledRecord(content) || !InvitationContentSchema.safeParse(content).success) return null;
   const invitationId = num(content.invitation_id);
   const target = coordsOf(content.target_coords);
   if (invitationId === null || !target) return null;

@@ -1,3 +1,4 @@
+import { ExplorationContentSchema, FailureContentSchema, SalvageContentSchema } from '@brood/contracts';
 import { amountsOf, isFilledRecord, messageOf, text, total, type Row } from '../content-shape';
 
 /** Exploration and salvage display rules (social spec §4.5, §5.1), pure for testing. */
@@ -11,7 +12,7 @@ export const NO_MOVEMENT_DETAILS = 'Movement details unavailable.';
 
 export function readExploration(content: unknown): { report: Row } | { error: string } {
   if (!isFilledRecord(content)) return { error: EXPLORATION_MISSING };
-  if (!text(content.event_type)) return { error: EXPLORATION_INVALID };
+  if (!text(content.event_type) || !ExplorationContentSchema.safeParse(content).success) return { error: EXPLORATION_INVALID };
   return { report: content };
 }
 
@@ -37,8 +38,8 @@ export type SalvageRead = { report: Row } | { failure: string } | { error: strin
 export function readSalvage(type: string, content: unknown): SalvageRead {
   if (!isFilledRecord(content)) return { error: SALVAGE_MISSING };
   const structured = content.wreckage_field_id !== undefined || content.coordinates !== undefined || content.salvaged_resources !== undefined;
-  if (structured) return { report: content };
-  if (type.startsWith('SALVAGE_FAILED')) return { failure: messageOf(content) ?? NO_FAILURE_DETAILS };
+  if (structured) return SalvageContentSchema.safeParse(content).success ? { report: content } : { error: SALVAGE_INVALID };
+  if (type.startsWith('SALVAGE_FAILED') && FailureContentSchema.safeParse(content).success) return { failure: messageOf(content) ?? NO_FAILURE_DETAILS };
   return { error: SALVAGE_INVALID };
 }
 

@@ -1,4 +1,5 @@
 import { formatNumber } from '../../../lib/format';
+import { SpyDetectedContentSchema, SpyReportContentSchema } from '@brood/contracts';
 import { coordsOf, isFilledRecord, isRecord, num, text, type Row } from '../content-shape';
 
 /** Display rules of spy reports and alerts (social spec §4.4, §5.1, §5.2), pure for testing. */
@@ -19,8 +20,7 @@ export interface SpyReport extends Row {
 export function readSpyReport(content: unknown): { report: SpyReport } | { error: string } {
   if (!isFilledRecord(content)) return { error: SPY_MISSING };
   const level = num(content.detail_level);
-  const hasTarget = coordsOf(content.target_coords) !== null || content.target_territory_id !== undefined;
-  if (level === null || !hasTarget) return { error: SPY_INVALID };
+  if (level === null || !SpyReportContentSchema.safeParse(content).success) return { error: SPY_INVALID };
   return { report: { ...content, detail_level: Math.max(0, Math.min(3, Math.trunc(level))) } };
 }
 
@@ -128,7 +128,7 @@ export interface SpyAlert {
 
 /** SPY_DETECTED_BY_TARGET content, or null when it lacks the target or source coordinates. */
 export function readSpyAlert(content: unknown): SpyAlert | null {
-  if (!isFilledRecord(content)) return null;
+  if (!isFilledRecord(content) || !SpyDetectedContentSchema.safeParse(content).success) return null;
   const target = coordsOf(content.target_coords);
   const source = coordsOf([content.source_region, content.source_sub_region, content.source_position]);
   if (!target || !source) return null;

@@ -1,12 +1,20 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { Territory } from '../../entities/territory.entity';
-import { fail } from '../../errors';
-import type { Actor } from './economy-deps';
+import { Territory } from '../entities/territory.entity';
+import { fail } from '../errors';
+import type { Actor } from './deps';
 
 export const TERRITORY_NOT_FOUND = 'Territory not found';
 export const NOT_YOUR_TERRITORY = 'You do not own this territory';
 
-function ensureOwned(territory: Territory | null, actor: Actor): Territory {
+/**
+ * The lock order of the whole game, which keeps concurrent commands free of deadlocks:
+ * 1. a player's user row (`lockPlayer`: their research queue), then
+ * 2. territories, always in ascending id order (`lockTerritories`), all in one statement.
+ * A command that needs more rows later in its transaction must not lock a lower territory id after
+ * a higher one: lock everything it touches up front.
+ */
+
+function ensureOwned(territory: Territory | null | undefined, actor: Actor): Territory {
   if (!territory) throw fail.notFound(TERRITORY_NOT_FOUND);
   if (territory.owner?.id !== actor.id) throw fail.forbidden(NOT_YOUR_TERRITORY);
   return territory;
@@ -18,11 +26,20 @@ export async function findOwnedTerritory(em: EntityManager, actor: Actor, territ
 }
 
 /**
- * Locks a territory of the actor for the rest of the caller's transaction (SELECT ... FOR UPDATE).
- * Lock order across the game: a player's user row first (research), then territories by id.
+ * Locks the territories with these ids for the rest of the caller's transaction (SELECT ... ORDER BY
+ * id FOR UPDATE: PostgreSQL takes the row locks in that order), and answers them by id. Ids that do
+ * not exist are simply absent from the map. Every command that changes territories locks through here.
  */
+export async function lockTerritories(em: EntityManager, ids: readonly number[]): Promise<Map<number, Territory>> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  if (unique.length === 0) return new Map();
+  const rows = await em.find(Territory, { id: { $in: unique } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  return new Map(rows.map((t) => [t.id, t]));
+}
+
+/** Locks a territory of the actor for the rest of the caller's transaction (404 when missing, 403 when someone else's). */
 export async function lockOwnedTerritory(em: EntityManager, actor: Actor, territoryId: number): Promise<Territory> {
-  return ensureOwned(await em.findOne(Territory, { id: territoryId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }), actor);
+  return ensureOwned((await lockTerritories(em, [territoryId])).get(territoryId), actor);
 }
 
 /**

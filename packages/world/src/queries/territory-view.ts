@@ -1,6 +1,6 @@
 import type { Catalogue } from '@brood/game-data';
-import type { Territory } from '../../entities/territory.entity';
-import type { SettledTerritory } from '../../settle';
+import type { Territory } from '../entities/territory.entity';
+import type { SettledTerritory } from '../settle';
 
 /** The spec's Territory, settled to the time of the read. */
 export interface TerritoryView {

@@ -3,17 +3,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PgBoss } from 'pg-boss';
 
 /**
- * What an economy command needs: a fresh EntityManager (a command opens its own transaction), the
- * catalogue, and pg-boss to schedule completion jobs in that transaction.
+ * What every world command needs: an EntityManager (a command opens its own transaction on it), the
+ * universe's catalogue, and pg-boss to schedule the jobs its events become, in that transaction.
  */
-export interface EconomyDeps {
+export interface WorldDeps {
   em: EntityManager;
   catalogue: Catalogue;
   boss: PgBoss;
 }
 
 /** Runs `work` in one transaction, handing it the deps bound to the transaction's EntityManager. */
-export function inTransaction<T>(deps: EconomyDeps, work: (tx: EconomyDeps) => Promise<T>): Promise<T> {
+export function inTransaction<T>(deps: WorldDeps, work: (tx: WorldDeps) => Promise<T>): Promise<T> {
   return deps.em.transactional((em) => work({ ...deps, em }));
 }
 

@@ -1,0 +1,4 @@
+/** The shapes that cross processes, declared once: real-time events, notification types and contents. */
+export * from './message-types';
+export * from './events';
+export * from './notification-contents';

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { jobContract } from './jobs';
+
+/**
+ * Every job of the game, declared once: the command that schedules it and the sim-worker handler
+ * that runs it both import the contract from here.
+ */
+export const JOBS = {
+  /** A building, research, recruitment or defense item reached its end time. */
+  queueItemDue: jobContract('queue-item-due', z.object({ id: z.uuid() })),
+  /** Every minute: items whose end time passed without their job having run. */
+  queueItemsCatchUp: jobContract('queue-items-catch-up', z.object({}).loose()),
+  /** Every minute: expired guests removed, throttling windows pruned. */
+  guestExpiry: jobContract('guest-expiry', z.object({}).loose()),
+} as const;
