@@ -16,6 +16,7 @@ export {
 export { JOBS } from './job-contracts';
 export * from './kernel';
 export * from './commands/accounts';
+export { beat, withdrawHeartbeat, liveWorkers } from './commands/ops/heartbeat';
 export * from './queries/map.queries';
 export * from './queries/map-wreckage.queries';
 export * from './commands/notifications';

@@ -47,7 +47,7 @@ async function bearer(ctx: Ctx, user: { id: number; username: string }) {
 
 export const authRouter = {
   /** A full account; answers the user (not a session: the player signs in next). */
-  register: publicProcedure.input(RegisterSchema).mutation(({ ctx, input }) => registerAccount(accountDeps(ctx), input, ctx.now())),
+  register: publicProcedure.input(RegisterSchema).mutation(({ ctx, input }) => registerAccount(accountDeps(ctx), input, ctx.ip, ctx.now())),
   /** Sign in by username or email: {access_token, token_type}. */
   token: publicProcedure.input(LoginSchema).mutation(async ({ ctx, input }) => {
     const user = await authenticate(accountDeps(ctx), { identifier: input.username, password: input.password, ip: ctx.ip }, ctx.now());
