@@ -43,3 +43,10 @@ export type { ExplorationInput, ExplorationOutcome, ExplorationEventType } from 
 export { salvageOutcome, takeUpTo, SALVAGE_NOTIFICATION } from './intel/salvage';
 export type { SalvageInput, SalvageOutcome, SalvageStatus } from './intel/salvage';
 
+export { simulateNewPlayer } from './sim/new-player';
+export type { NewPlayerRun, SimStart, SimPossible, SimWait } from './sim/new-player';
+export { candidates } from './sim/candidates';
+export type { Candidate, SimKind, SimQueue } from './sim/candidates';
+export { newPlayerReport, milestoneTimes, longestWait, checkBounds, MILESTONE_LABELS } from './sim/timeline';
+export type { NewPlayerReport, MilestoneTime, BoundCheck } from './sim/timeline';
+export { formatNewPlayer, renderNewPlayerHtml } from './sim/report';
