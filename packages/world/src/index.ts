@@ -19,3 +19,6 @@ export * from './queries/map.queries';
 export * from './queries/map-wreckage.queries';
 export * from './commands/notifications';
 export * from './commands/territories';
+export * from './commands/alliances';
+export { allianceOf, areAllies, ALLIANCE_NOT_FOUND, NOT_IN_ALLIANCE } from './queries/alliance-reads';
+export { listAlliances, getAlliance, listApplications, membershipView, type AllianceView, type AllianceDetailView, type AllianceMemberView, type ApplicationView } from './queries/alliances.queries';
