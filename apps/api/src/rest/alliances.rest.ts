@@ -27,8 +27,13 @@ export function registerAlliancesRest(app: FastifyInstance, makeContext: Context
   restRoute(app, makeContext, 'GET', '/alliances/:id', (caller, req) => caller.alliances.get({ id: pathId(req) }));
   restRoute(app, makeContext, 'PUT', '/alliances/:id', (caller, req) => caller.alliances.update({ id: pathId(req), description: body(req).description as Text }));
   restRoute(app, makeContext, 'DELETE', '/alliances/:id', (caller, req) => caller.alliances.disband({ id: pathId(req) }));
-  restRoute(app, makeContext, 'POST', '/alliances/:id/applications', (caller, req) =>
-    caller.alliances.apply({ id: pathId(req), message: body(req).message as Text }, ), 201,
+  restRoute(
+    app,
+    makeContext,
+    'POST',
+    '/alliances/:id/applications',
+    (caller, req) => caller.alliances.submitApplication({ id: pathId(req), message: body(req).message as Text }),
+    201,
   );
   restRoute(app, makeContext, 'GET', '/alliances/:id/applications', (caller, req) => caller.alliances.applications({ id: pathId(req) }));
 }

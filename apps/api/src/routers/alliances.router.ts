@@ -57,7 +57,7 @@ export const alliancesRouter = {
     .input(UpdateAllianceSchema)
     .mutation(({ ctx, input }) => updateAlliance(worldDeps(ctx), ctx.user, { alliance_id: input.id, description: input.description }, ctx.now())),
   disband: protectedProcedure.input(AllianceIdSchema).mutation(({ ctx, input }) => disbandAlliance(worldDeps(ctx), ctx.user, { alliance_id: input.id })),
-  apply: protectedProcedure
+  submitApplication: protectedProcedure
     .input(ApplySchema)
     .mutation(({ ctx, input }) => applyToAlliance(worldDeps(ctx), ctx.user, { alliance_id: input.id, message: input.message }, ctx.now())),
   applications: protectedProcedure.input(AllianceIdSchema).query(({ ctx, input }) => listApplications(worldDeps(ctx), ctx.user, input.id)),
