@@ -17,11 +17,11 @@ export function registerAlliancesRest(app: FastifyInstance, makeContext: Context
   }
   restRoute(app, makeContext, 'POST', '/alliances/leave', (caller) => caller.alliances.leave());
   restRoute(app, makeContext, 'PUT', '/alliances/applications/:id', (caller, req) =>
-    caller.alliances.decide({ id: pathId(req), status: body(req).status as 'ACCEPTED' }),
+    caller.alliances.decide({ id: pathId(req), status: body(req).status as string }),
   );
   restRoute(app, makeContext, 'POST', '/alliances/members/:id/kick', (caller, req) => caller.alliances.kick({ id: pathId(req) }));
   restRoute(app, makeContext, 'PUT', '/alliances/members/:id/rank', (caller, req) =>
-    caller.alliances.setRank({ id: pathId(req), rank: body(req).rank as 'OFFICER' }),
+    caller.alliances.setRank({ id: pathId(req), rank: body(req).rank as string }),
   );
   restRoute(app, makeContext, 'POST', '/alliances/transfer-leadership/:id', (caller, req) => caller.alliances.transferLeadership({ id: pathId(req) }));
   restRoute(app, makeContext, 'GET', '/alliances/:id', (caller, req) => caller.alliances.get({ id: pathId(req) }));

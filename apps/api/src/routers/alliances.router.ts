@@ -22,6 +22,9 @@ const idField = (what: string) => z.number({ error: required(what) }).int(`${wha
 /** Text fields: the command checks lengths and answers the spec's sentences; here only the type. */
 const text = z.string().max(2000, 'Text is too long').nullish();
 
+/** REST sends 'accepted' as the spec writes it; the enum is upper case. */
+const upperCased = (message: string) => z.string({ error: message }).transform((v) => v.toUpperCase());
+
 export const ListAlliancesSchema = z.object({
   skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
   limit: z.coerce.number().int().min(1, 'limit must be between 1 and 100').max(100, 'limit must be between 1 and 100').default(10),
@@ -37,12 +40,12 @@ export const UpdateAllianceSchema = z.object({ id: idField('Alliance id'), descr
 export const ApplySchema = z.object({ id: idField('Alliance id'), message: text });
 export const DecideApplicationSchema = z.object({
   id: idField('Application id'),
-  status: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['ACCEPTED', 'REJECTED'], { error: 'Status must be accepted or rejected' })),
+  status: upperCased('Status must be accepted or rejected').pipe(z.enum(['ACCEPTED', 'REJECTED'], { error: 'Status must be accepted or rejected' })),
 });
 export const MemberIdSchema = z.object({ id: idField('Member id') });
 export const MemberRankSchema = z.object({
   id: idField('Member id'),
-  rank: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['LEADER', 'OFFICER', 'MEMBER'], { error: 'Rank must be OFFICER or MEMBER' })),
+  rank: upperCased('Rank must be OFFICER or MEMBER').pipe(z.enum(['LEADER', 'OFFICER', 'MEMBER'], { error: 'Rank must be OFFICER or MEMBER' })),
 });
 
 /** Alliances (spec social §7): browse, found, manage, apply, decide, leave, kick, rank, transfer. */
