@@ -69,8 +69,8 @@ describe('AllianceTab without an alliance', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Alliance details not found.')).toBeTruthy();
     fireEvent.click(screen.getByText('Back'));
     fireEvent.change(screen.getByLabelText('Search alliances'), { target: { value: 'nothing' } });
-    fireEvent.click(screen.getByText('Find'));
-    expect(await screen.findByText('No alliances found. Why not create one?')).toBeTruthy();
+    fireEvent.submit(screen.getByText('Find').closest('form')!);
+    expect(await screen.findByText('No alliances found. Why not create one?', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('founds an alliance: name and tag required, then the success toast', async () => {
