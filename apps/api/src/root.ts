@@ -13,6 +13,7 @@ import { recruitmentRouter } from './routers/recruitment.router';
 import { defenseRouter } from './routers/defense.router';
 import { statsRouter } from './routers/stats.router';
 import { alliancesRouter } from './routers/alliances.router';
+import { highscoresRouter } from './routers/highscores.router';
 
 /** One router per domain (routers/<domain>.router.ts). */
 export const appRouter = router({
@@ -30,6 +31,7 @@ export const appRouter = router({
   defense: defenseRouter,
   stats: statsRouter,
   alliances: alliancesRouter,
+  highscores: highscoresRouter,
 });
 
 export type AppRouter = typeof appRouter;

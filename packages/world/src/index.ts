@@ -22,3 +22,5 @@ export * from './commands/territories';
 export * from './commands/alliances';
 export { allianceOf, areAllies, ALLIANCE_NOT_FOUND, NOT_IN_ALLIANCE } from './queries/alliance-reads';
 export { listAlliances, getAlliance, listApplications, membershipView, type AllianceView, type AllianceDetailView, type AllianceMemberView, type ApplicationView } from './queries/alliances.queries';
+export * from './commands/scores';
+export * from './queries/highscores.queries';

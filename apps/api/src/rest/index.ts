@@ -11,6 +11,7 @@ import { registerResearchRest } from './research.rest';
 import { registerDefenseRest, registerRecruitmentRest } from './batch-queue.rest';
 import { registerStatsRest } from './stats.rest';
 import { registerAlliancesRest } from './alliances.rest';
+import { registerHighscoresRest } from './highscores.rest';
 
 /** Every /api/v1 adapter, one file per domain (rest/<domain>.rest.ts). */
 export function registerRest(app: FastifyInstance, makeContext: ContextFactory): void {
@@ -28,4 +29,5 @@ export function registerRest(app: FastifyInstance, makeContext: ContextFactory):
   registerDefenseRest(app, makeContext);
   registerStatsRest(app, makeContext);
   registerAlliancesRest(app, makeContext);
+  registerHighscoresRest(app, makeContext);
 }

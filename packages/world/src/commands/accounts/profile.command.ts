@@ -4,6 +4,7 @@ import { fail } from '../../errors';
 import { ACCOUNT_MESSAGES, type AccountActor, type AccountDeps } from './account-deps';
 import { toUserView, type UserView } from './user-view';
 import { membershipView } from '../../queries/alliances.queries';
+import { totalScoreOf } from '../../queries/highscores.queries';
 
 /** The user behind a token, if the account still exists and (for a guest) has not expired. */
 export async function findSessionUser(em: EntityManager, userId: number, now: Date): Promise<{ id: number; username: string } | { error: string }> {
@@ -20,8 +21,9 @@ export async function loadOwnAccount(em: EntityManager, actor: AccountActor, loc
   return user;
 }
 
-/** GET /users/me, with the player's alliance membership. */
+/** GET /users/me, with the player's alliance membership and total score. */
 export async function getProfile(deps: Pick<AccountDeps, 'em'>, actor: AccountActor): Promise<UserView> {
   const em = deps.em.fork();
-  return toUserView(await loadOwnAccount(em, actor), await membershipView(em, actor.id));
+  const view = toUserView(await loadOwnAccount(em, actor), await membershipView(em, actor.id));
+  return { ...view, score: await totalScoreOf(em, actor.id) };
 }

@@ -5,6 +5,7 @@ import { settleTerritory } from '../../settle';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { lockTerritories } from '../../kernel/access';
 import { addNotification, type AnnounceAs, type NewNotification } from '../notifications';
+import { refreshPlayerScore } from '../scores/player-scores';
 
 export type CompletionOutcome = 'completed' | 'already-completed' | 'not-due' | 'missing';
 
@@ -104,6 +105,7 @@ export async function completeQueueItem(deps: WorldDeps, itemId: string, now: Da
     };
     const notification: NewNotification<CompletionType> = { message_type: a.messageType, title: a.title, content, related_object_id: item.id };
     await addNotification(tx.em, item.userId, notification, now, a.as);
+    await refreshPlayerScore(tx.em, tx.catalogue, item.userId, now);
     return 'completed';
   });
 }

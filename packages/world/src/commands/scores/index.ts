@@ -1,0 +1,2 @@
+export { computeScores, refreshPlayerScore } from './player-scores';
+export { recomputeAllScores, type ScoreDisagreement } from './recompute-scores.command';
