@@ -14,6 +14,7 @@ import { defenseRouter } from './routers/defense.router';
 import { statsRouter } from './routers/stats.router';
 import { alliancesRouter } from './routers/alliances.router';
 import { highscoresRouter } from './routers/highscores.router';
+import { hallOfFameRouter } from './routers/hall-of-fame.router';
 
 /** One router per domain (routers/<domain>.router.ts). */
 export const appRouter = router({
@@ -32,6 +33,7 @@ export const appRouter = router({
   stats: statsRouter,
   alliances: alliancesRouter,
   highscores: highscoresRouter,
+  hallOfFame: hallOfFameRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,6 +12,7 @@ import { registerDefenseRest, registerRecruitmentRest } from './batch-queue.rest
 import { registerStatsRest } from './stats.rest';
 import { registerAlliancesRest } from './alliances.rest';
 import { registerHighscoresRest } from './highscores.rest';
+import { registerHallOfFameRest } from './hall-of-fame.rest';
 
 /** Every /api/v1 adapter, one file per domain (rest/<domain>.rest.ts). */
 export function registerRest(app: FastifyInstance, makeContext: ContextFactory): void {
@@ -30,4 +31,5 @@ export function registerRest(app: FastifyInstance, makeContext: ContextFactory):
   registerStatsRest(app, makeContext);
   registerAlliancesRest(app, makeContext);
   registerHighscoresRest(app, makeContext);
+  registerHallOfFameRest(app, makeContext);
 }
