@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addHallOfFameEntry, createOrm } from '@brood/world';
+import { exampleNotifications } from './notifications-examples';
 import { openSession, screenshot, signUpAsGuest, toastMatching, useGame, type Guest, type Session } from './harness';
 
 /**
@@ -87,6 +88,8 @@ describe('alliances, the Hall of Fame and the Rank tab in the browser', () => {
   });
 
   it('posts a Hall of Fame comment and sees the countdown', async () => {
+    // A full combat report (the example the notifications e2e shows), between these two players.
+    const report = exampleNotifications(ana.userId).find((n) => n.message_type === 'COMBAT_REPORT')!.content as Record<string, unknown>;
     const orm = await createOrm(play.game.databaseUrl, { poolMax: 1 });
     await orm.em.fork().transactional((em) =>
       addHallOfFameEntry(em, {
@@ -94,10 +97,10 @@ describe('alliances, the Hall of Fame and the Rank tab in the browser', () => {
         attacker_username: ana.username,
         defender_user_id: bo.userId,
         defender_username: bo.username,
-        outcome: 'ATTACKER_WIN',
+        outcome: 'VICTORY_ATTACKER',
         total_unit_value: 250_000,
         combat_timestamp: new Date(),
-        combat_log_data: { outcome: 'ATTACKER_WIN', rounds_fought: 2, attacker_user_id: ana.userId, defender_user_id: bo.userId, participant_results: [] },
+        combat_log_data: { ...report, defender_user_id: bo.userId },
       }),
     );
     await orm.close();
@@ -107,6 +110,7 @@ describe('alliances, the Hall of Fame and the Rank tab in the browser', () => {
     await ana.page.getByTestId('comment-submit').click();
     await toastMatching(ana.page, /^Comment added successfully!$/);
     await ana.page.getByText('A glorious swarm! [Link entfernt]').waitFor();
+    await ana.page.getByText('Victory - Attacker Wins').first().waitFor();
     expect(await ana.page.getByTestId('comment-cooldown').textContent()).toMatch(/^You can post again in (59m \d+s|1h 0m 0s)\.$/);
     expect(await ana.page.getByTestId('comment-text').isDisabled()).toBe(true);
     await screenshot(ana.page, 'standing-hall-of-fame-1280');

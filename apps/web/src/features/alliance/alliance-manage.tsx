@@ -25,7 +25,7 @@ export function RosterTable({ members, myId, myRank, actions }: { members: Membe
   const kick = (m: Member) =>
     confirm('Remove member', `Are you sure you want to remove ${m.username} from the alliance? This action is permanent.`, () => actions?.kick.mutate({ id: m.user_id }), 'red');
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={360}>
       <Table striped highlightOnHover data-testid="alliance-roster">
         <Table.Thead>
           <Table.Tr>
@@ -40,7 +40,7 @@ export function RosterTable({ members, myId, myRank, actions }: { members: Membe
             <Table.Tr key={m.user_id} data-testid={`member-${m.username}`}>
               <Table.Td fw={m.user_id === myId ? 700 : 500}>{m.username}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={m.rank === 'LEADER' ? 'yellow' : m.rank === 'OFFICER' ? 'brood' : 'gray'} tt="none">
+                <Badge variant="light" color={m.rank === 'LEADER' ? 'yellow' : m.rank === 'OFFICER' ? 'brood' : 'gray'} tt="none" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
                   {m.rank.toLowerCase()}
                 </Badge>
               </Table.Td>

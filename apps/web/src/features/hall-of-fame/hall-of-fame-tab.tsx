@@ -45,7 +45,7 @@ export function HallOfFameTab() {
     <Stack gap="md" data-testid="hall-of-fame-tab">
       <Paper className="bs-glass" p="xs">
         <Table.ScrollContainer minWidth={640}>
-          <Table highlightOnHover>
+          <Table highlightOnHover style={{ whiteSpace: 'nowrap' }}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Attacker</Table.Th>

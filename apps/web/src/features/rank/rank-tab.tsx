@@ -84,7 +84,7 @@ export function RankTab() {
         </Text>
       ) : (
         <Paper className="bs-glass" p="xs">
-          <Table.ScrollContainer minWidth={480}>
+          <Table.ScrollContainer minWidth={340}>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
