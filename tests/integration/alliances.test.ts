@@ -1,33 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AllianceDetailView, AllianceView, ApplicationView } from '@brood/world';
 import { useTestApi } from './support/test-api';
 import { callApi, listenToEvents, makePlayer, type Player } from './support/players';
 import { waitFor } from './realtime-helpers';
 
 const ctx = useTestApi();
 
-interface AllianceBody {
-  id: number;
-  name: string;
-  tag: string;
-  description: string;
-  leader_id: number;
-  leader_username: string;
-  member_count: number;
-  slots_max: number;
-  created_at: string;
-  members?: { user_id: number; username: string; rank: string; joined_at: string }[];
-}
-interface ApplicationBody {
-  id: number;
-  user_id: number;
-  username: string;
-  alliance_id: number;
-  alliance_name: string;
-  alliance_tag: string;
-  message: string | null;
-  status: string;
-  created_at: string;
-}
+type AllianceBody = AllianceView & { members?: AllianceDetailView['members'] };
+type ApplicationBody = ApplicationView;
 
 let events: Awaited<ReturnType<typeof listenToEvents>> = [];
 beforeAll(async () => {

@@ -1,28 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addHallOfFameEntry } from '@brood/world';
+import { addHallOfFameEntry, type HallOfFameComment, type HallOfFameEntry } from '@brood/world';
 import { useTestApi } from './support/test-api';
 import { callApi, makePlayer, type Player } from './support/players';
 
 const ctx = useTestApi();
 let ids: number[] = [];
 
-interface Entry {
-  id: number;
-  attacker_username: string;
-  defender_username: string;
-  outcome: string;
-  total_unit_value: number;
-  combat_timestamp: string;
-  combat_log_data: Record<string, unknown>;
-  comments_count: number;
-}
-interface Comment {
-  id: number;
-  user_id: number;
-  username: string;
-  comment_text: string;
-  created_at: string;
-}
+type Entry = HallOfFameEntry;
+type Comment = HallOfFameComment;
 
 beforeAll(async () => {
   const em = ctx.api.db.orm.em.fork();

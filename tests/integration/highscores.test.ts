@@ -9,6 +9,7 @@ import {
   startDefense,
   startRecruitment,
   startResearch,
+  type HighscoreEntry,
   type WorldDeps,
 } from '@brood/world';
 import { useTestApi } from './support/test-api';
@@ -20,18 +21,7 @@ const T0 = new Date(Date.UTC(2030, 0, 1));
 const deps = (): WorldDeps => ({ em: ctx.api.db.orm.em.fork(), catalogue: ctx.api.deps.catalogue, boss: ctx.api.deps.boss });
 const rich = { fiber: 1e6, crystal: 1e6, biomass: 1e6, resin: 1e5, chitin: 1e5, ossian: 1e5 };
 
-interface Entry {
-  rank: number;
-  user_id: number;
-  username: string;
-  base_territory_coords: [number, number, number] | null;
-  base_territory_name: string | null;
-  building_score: number;
-  research_score: number;
-  unit_score: number;
-  defense_score: number;
-  total_score: number;
-}
+type Entry = HighscoreEntry;
 
 /** A player with a rich starting territory, registered through the world so their scores row exists. */
 async function gamer(name: string): Promise<Player & { territory: number }> {

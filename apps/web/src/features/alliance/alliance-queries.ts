@@ -75,6 +75,16 @@ export function useAllianceActions() {
     rollback: (context: { before: CurrentUser | null } | undefined) => {
       if (context?.before) setCurrentUser(context.before);
     },
+    options: (action: string, success: string) => ({
+      meta: quiet,
+      onMutate: optimistic.onMutate,
+      onSuccess: () => showSuccess(success),
+      onError: (error: unknown, _v: unknown, context: { before: CurrentUser | null } | undefined) => {
+        optimistic.rollback(context);
+        failed(action)(error);
+      },
+      onSettled: refresh,
+    }),
   };
   const setCurrentUser = (user: CurrentUser) => {
     useAuthStore.getState().setUser(user);
@@ -95,30 +105,8 @@ export function useAllianceActions() {
         mutation({ onSuccess: (a: { name: string }) => showSuccess(`Alliance "${a.name}" settings updated.`), onError: failed('update alliance') }),
       ),
     ),
-    disband: useMutation(
-      trpc.alliances.disband.mutationOptions({
-        meta: quiet,
-        onMutate: optimistic.onMutate,
-        onSuccess: () => showSuccess('Alliance disbanded.'),
-        onError: (error, _v, context) => {
-          optimistic.rollback(context);
-          failed('disband alliance')(error);
-        },
-        onSettled: refresh,
-      }),
-    ),
-    leave: useMutation(
-      trpc.alliances.leave.mutationOptions({
-        meta: quiet,
-        onMutate: optimistic.onMutate,
-        onSuccess: () => showSuccess('You have left the alliance.'),
-        onError: (error, _v, context) => {
-          optimistic.rollback(context);
-          failed('leave alliance')(error);
-        },
-        onSettled: refresh,
-      }),
-    ),
+    disband: useMutation(trpc.alliances.disband.mutationOptions(optimistic.options('disband alliance', 'Alliance disbanded.'))),
+    leave: useMutation(trpc.alliances.leave.mutationOptions(optimistic.options('leave alliance', 'You have left the alliance.'))),
     apply: useMutation(
       trpc.alliances.submitApplication.mutationOptions(
         mutation({ onSuccess: () => showSuccess('Application to join the alliance has been submitted.'), onError: failed('submit application') }),
