@@ -47,7 +47,8 @@ interface Row {
 /** The base territory is the player's oldest (lowest id) territory. */
 const ENTRY_SELECT = `select s.user_id, u.username, s.building_score, s.research_score, s.unit_score, s.defense_score, s.total_score,
     t.region, t.sub_region, t.position, t.name as territory_name
-  from page s
+  from page p
+  join player_scores s on s.user_id = p.user_id
   join users u on u.id = s.user_id
   left join lateral (select region, sub_region, position, name from territories where owner_id = s.user_id order by id limit 1) t on true`;
 
@@ -68,7 +69,9 @@ const toEntry = (r: Row, rank: number): HighscoreEntry => ({
 export async function listHighscores(em: EntityManager, query: { skip: number; limit: number; sort_by: HighscoreSortKey }): Promise<HighscoreEntry[]> {
   const col = column(query.sort_by);
   const rows = await em.execute<Row[]>(
-    `with page as (select * from player_scores order by ${col} desc, user_id limit ? offset ?)
+    // The page's ids come from the ordering's index alone (an index-only scan past the skipped rows); only
+    // the 100 shown are then read whole.
+    `with page as (select user_id from player_scores order by ${col} desc, user_id limit ? offset ?)
      ${ENTRY_SELECT} order by s.${col} desc, s.user_id`,
     [query.limit, query.skip],
   );
