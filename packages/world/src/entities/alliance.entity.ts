@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 
+
 /** The ranks of an alliance, highest first (spec social §1). */
 export const ALLIANCE_RANKS = ['LEADER', 'OFFICER', 'MEMBER'] as const;
 export type AllianceRank = (typeof ALLIANCE_RANKS)[number];
@@ -21,34 +22,3 @@ export const AllianceSchema = defineEntity({
 });
 export class Alliance extends AllianceSchema.class {}
 AllianceSchema.setClass(Alliance);
-
-/** A player's membership: at most one per player (user_id is the key). */
-export const AllianceMemberSchema = defineEntity({
-  name: 'AllianceMember',
-  tableName: 'alliance_members',
-  properties: {
-    userId: p.integer().primary(),
-    allianceId: p.integer(),
-    rank: p.enum(ALLIANCE_RANKS),
-    joinedAt: p.datetime(),
-  },
-});
-export class AllianceMember extends AllianceMemberSchema.class {}
-AllianceMemberSchema.setClass(AllianceMember);
-
-/** A request to join; decided once by the leader or an officer. */
-export const AllianceApplicationSchema = defineEntity({
-  name: 'AllianceApplication',
-  tableName: 'alliance_applications',
-  properties: {
-    id: p.integer().primary().autoincrement(),
-    userId: p.integer(),
-    allianceId: p.integer(),
-    message: p.string().length(250).nullable(),
-    status: p.enum(APPLICATION_STATUSES).default('PENDING'),
-    createdAt: p.datetime(),
-    decidedAt: p.datetime().nullable(),
-  },
-});
-export class AllianceApplication extends AllianceApplicationSchema.class {}
-AllianceApplicationSchema.setClass(AllianceApplication);

@@ -4,7 +4,9 @@ import { Notification } from './notification.entity';
 import { WreckageField } from './wreckage-field.entity';
 import { QueueItem } from './queue-item.entity';
 import { LoginAttempt } from './login-attempt.entity';
-import { Alliance, AllianceMember, AllianceApplication } from './alliance.entity';
+import { Alliance } from './alliance.entity';
+import { AllianceMember } from './alliance-member.entity';
+import { AllianceApplication } from './alliance-application.entity';
 
 /** Every entity the ORM knows. Add new ones here (one <name>.entity.ts each). */
 export const entities = [User, Territory, Notification, WreckageField, QueueItem, LoginAttempt, Alliance, AllianceMember, AllianceApplication] as const;
