@@ -12,6 +12,9 @@ import { researchRouter } from './routers/research.router';
 import { recruitmentRouter } from './routers/recruitment.router';
 import { defenseRouter } from './routers/defense.router';
 import { statsRouter } from './routers/stats.router';
+import { alliancesRouter } from './routers/alliances.router';
+import { highscoresRouter } from './routers/highscores.router';
+import { hallOfFameRouter } from './routers/hall-of-fame.router';
 
 /** One router per domain (routers/<domain>.router.ts). */
 export const appRouter = router({
@@ -28,6 +31,9 @@ export const appRouter = router({
   recruitment: recruitmentRouter,
   defense: defenseRouter,
   stats: statsRouter,
+  alliances: alliancesRouter,
+  highscores: highscoresRouter,
+  hallOfFame: hallOfFameRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -26,6 +26,9 @@ export { isEligibleForMission, missionCarriesResources, cargoCapacity, clampReso
 
 export { scorePoints, scoreBreakdown } from './scores/scores';
 export type { ScoreBreakdown } from './scores/scores';
+export { allianceRefusal, allianceSlotsMax } from './alliances/powers';
+export { stripLinks, LINK_REPLACEMENT } from './text/links';
+export type { AlliancePower, AllianceRank, AllianceActor, AllianceRefusal } from './alliances/powers';
 
 export { createRng, hashString, hashUniform, pickWeighted, roundRandomly } from './rng';
 export type { Rng } from './rng';

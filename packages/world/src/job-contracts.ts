@@ -12,4 +12,6 @@ export const JOBS = {
   queueItemsCatchUp: jobContract('queue-items-catch-up', z.object({}).loose()),
   /** Every minute: expired guests removed, throttling windows pruned. */
   guestExpiry: jobContract('guest-expiry', z.object({}).loose()),
+  /** Every 10 minutes: every score recomputed from the world; disagreements logged and repaired. */
+  scoresRecompute: jobContract('scores-recompute', z.object({}).loose()),
 } as const;

@@ -10,6 +10,9 @@ import { registerConstructionRest } from './construction.rest';
 import { registerResearchRest } from './research.rest';
 import { registerDefenseRest, registerRecruitmentRest } from './batch-queue.rest';
 import { registerStatsRest } from './stats.rest';
+import { registerAlliancesRest } from './alliances.rest';
+import { registerHighscoresRest } from './highscores.rest';
+import { registerHallOfFameRest } from './hall-of-fame.rest';
 
 /** Every /api/v1 adapter, one file per domain (rest/<domain>.rest.ts). */
 export function registerRest(app: FastifyInstance, makeContext: ContextFactory): void {
@@ -26,4 +29,7 @@ export function registerRest(app: FastifyInstance, makeContext: ContextFactory):
   registerRecruitmentRest(app, makeContext);
   registerDefenseRest(app, makeContext);
   registerStatsRest(app, makeContext);
+  registerAlliancesRest(app, makeContext);
+  registerHighscoresRest(app, makeContext);
+  registerHallOfFameRest(app, makeContext);
 }

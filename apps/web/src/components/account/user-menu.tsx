@@ -4,6 +4,7 @@ import { IconChevronDown, IconLogout, IconPhotoEdit, IconShieldCheck, IconTrophy
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { formatLargeNumber, formatRank } from '../../lib/format';
+import { useOverallRank } from '../../features/rank/rank-queries';
 import { logout } from '../../lib/session';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore } from '../../stores/ui-store';
@@ -14,15 +15,17 @@ import { ExpiryCountdown } from './expiry-countdown';
 export interface UserMenuProps {
   /** Hide name and score next to the avatar (phones). */
   compact?: boolean;
-  /** The player's overall rank once highscores know it. */
+  /** The player's overall rank (read from the highscores when not given). */
   rank?: number | null;
   /** Show a guest's expiry countdown beside the avatar (click: claim). */
   showExpiry?: boolean;
 }
 
 /** Avatar, name and score; the menu changes avatar, claims a guest account and logs out. */
-export function UserMenu({ compact = false, rank = null, showExpiry = true }: UserMenuProps) {
+export function UserMenu({ compact = false, rank: givenRank, showExpiry = true }: UserMenuProps) {
   const user = useAuthStore((s) => s.currentUser);
+  const overallRank = useOverallRank();
+  const rank = givenRank ?? overallRank;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { openAvatar, openClaim } = useAccountModals();

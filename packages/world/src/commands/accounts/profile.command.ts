@@ -3,6 +3,8 @@ import { User } from '../../entities/user.entity';
 import { fail } from '../../errors';
 import { ACCOUNT_MESSAGES, type AccountActor, type AccountDeps } from './account-deps';
 import { toUserView, type UserView } from './user-view';
+import { membershipView } from '../../queries/alliances.queries';
+import { totalScoreOf } from '../../queries/highscores.queries';
 
 /** The user behind a token, if the account still exists and (for a guest) has not expired. */
 export async function findSessionUser(em: EntityManager, userId: number, now: Date): Promise<{ id: number; username: string } | { error: string }> {
@@ -19,7 +21,9 @@ export async function loadOwnAccount(em: EntityManager, actor: AccountActor, loc
   return user;
 }
 
-/** GET /users/me. */
+/** GET /users/me, with the player's alliance membership and total score. */
 export async function getProfile(deps: Pick<AccountDeps, 'em'>, actor: AccountActor): Promise<UserView> {
-  return toUserView(await loadOwnAccount(deps.em.fork(), actor));
+  const em = deps.em.fork();
+  const view = toUserView(await loadOwnAccount(em, actor), await membershipView(em, actor.id));
+  return { ...view, score: await totalScoreOf(em, actor.id) };
 }

@@ -5,6 +5,7 @@ import { settleTerritories } from '../../settle';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { lockTerritories } from '../../kernel/access';
 import { addNotifications, type AnnounceAs, type NotificationEntry } from '../notifications';
+import { refreshPlayerScores } from '../scores/player-scores';
 
 export type CompletionOutcome = 'completed' | 'already-completed' | 'not-due' | 'missing';
 
@@ -126,6 +127,7 @@ export async function completeQueueItems(deps: WorldDeps, ids: readonly string[]
       entries.push({ userId: item.userId, input: { message_type: a.messageType, title: a.title, content, related_object_id: item.id }, as: a.as });
     }
     await addNotifications(tx.em, entries, now);
+    await refreshPlayerScores(tx.em, tx.catalogue, [...new Set(due.filter((i) => claimed.has(i.id)).map((i) => i.userId))], now);
     return outcomes;
   });
 }

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Catalogue } from '@brood/game-data';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Territory } from '../../entities/territory.entity';
+import { refreshPlayerScore } from '../scores/player-scores';
 import { fail } from '../../errors';
 
 export const STARTING_TERRITORY_NAME = 'Home Hive';
@@ -87,7 +88,9 @@ export async function createStartingTerritory(
       [user.id, STARTING_TERRITORY_NAME, region, subRegion, position, JSON.stringify(universe.starting_stock), now, JSON.stringify(universe.starting_structures), now],
     );
     const id = rows[0]?.id;
-    if (id != null) return em.findOneOrFail(Territory, { id });
+    if (id == null) continue;
+    await refreshPlayerScore(em, catalogue, user.id, now);
+    return em.findOneOrFail(Territory, { id });
   }
   throw fail.conflict('Could not find a free position for your territory. Please try again.');
 }

@@ -1,0 +1,2 @@
+export { computeScores, refreshPlayerScore, refreshPlayerScores } from './player-scores';
+export { recomputeAllScores, type ScoreDisagreement } from './recompute-scores.command';

@@ -1,0 +1,67 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Catalogue } from '@brood/game-data';
+import { scoreBreakdown, type ScoreBreakdown } from '@brood/game-core';
+import { technologiesAt } from '../../settle';
+
+/**
+ * Players' scores from what they own now (GAME-RULES "Scores"): the structures, units and defenses
+ * stored on their territories, and the technologies researched by `at`. The same reading serves the
+ * bookkeeping after each happening and the periodic full recompute, so both agree on a quiet world.
+ */
+export async function computeScores(em: EntityManager, catalogue: Catalogue, userIds: readonly number[], at: Date): Promise<Map<number, ScoreBreakdown>> {
+  const out = new Map<number, ScoreBreakdown>();
+  if (userIds.length === 0) return out;
+  const marks = userIds.map(() => '?').join(', ');
+  const territories = await em.execute<{ owner_id: number; structures: Record<string, number>; units: Record<string, number>; defenses: Record<string, number> }[]>(
+    `select owner_id, structures, units, defenses from territories where owner_id in (${marks})`,
+    [...userIds],
+  );
+  const research = await em.execute<{ user_id: number; item_key: string; target_level: number | null; end_time: Date }[]>(
+    `select user_id, item_key, target_level, end_time from queue_items where kind = 'research' and end_time <= ? and user_id in (${marks})`,
+    [at, ...userIds],
+  );
+  for (const id of userIds) {
+    const own = territories.filter((t) => t.owner_id === id);
+    const units: Record<string, number> = {};
+    const defenses: Record<string, number> = {};
+    for (const t of own) {
+      for (const [k, n] of Object.entries(t.units)) units[k] = (units[k] ?? 0) + n;
+      for (const [k, n] of Object.entries(t.defenses)) defenses[k] = (defenses[k] ?? 0) + n;
+    }
+    const techs = technologiesAt(
+      research.filter((r) => r.user_id === id).map((r) => ({ itemKey: r.item_key, targetLevel: r.target_level, endTime: new Date(r.end_time) })),
+      at.getTime(),
+    );
+    out.set(id, scoreBreakdown(catalogue, { territories: own.map((t) => t.structures), technologies: techs, units, defenses }));
+  }
+  return out;
+}
+
+/** Writes players' scores in one statement (their player_scores rows; /users/me answers total_score as `score`). */
+export async function writeScores(em: EntityManager, scores: ReadonlyMap<number, ScoreBreakdown>, at: Date): Promise<void> {
+  if (scores.size === 0) return;
+  // Ascending user ids, the order the recompute job locks them in, so the two never deadlock.
+  const rows = [...scores].sort(([a], [b]) => a - b);
+  await em.execute(
+    `insert into player_scores (user_id, building_score, research_score, unit_score, defense_score, total_score, updated_at)
+     values ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}
+     on conflict (user_id) do update set building_score = excluded.building_score, research_score = excluded.research_score, unit_score = excluded.unit_score,
+       defense_score = excluded.defense_score, total_score = excluded.total_score, updated_at = excluded.updated_at`,
+    rows.flatMap(([userId, s]) => [userId, s.building_score, s.research_score, s.unit_score, s.defense_score, s.total_score, at]),
+  );
+}
+
+/**
+ * Brings players' scores up to date inside the caller's transaction: call it after anything that
+ * changes what they own (a batch of completions, a battle's losses, a colonization).
+ */
+export async function refreshPlayerScores(em: EntityManager, catalogue: Catalogue, userIds: readonly number[], at: Date): Promise<Map<number, ScoreBreakdown>> {
+  const scores = await computeScores(em, catalogue, userIds, at);
+  await writeScores(em, scores, at);
+  return scores;
+}
+
+/** refreshPlayerScores for one player. */
+export async function refreshPlayerScore(em: EntityManager, catalogue: Catalogue, userId: number, at: Date): Promise<ScoreBreakdown | null> {
+  return (await refreshPlayerScores(em, catalogue, [userId], at)).get(userId) ?? null;
+}

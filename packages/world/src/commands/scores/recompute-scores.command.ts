@@ -1,0 +1,54 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Catalogue } from '@brood/game-data';
+import { computeScores, writeScores } from './player-scores';
+
+const BATCH = 500;
+const EPSILON = 1e-6;
+
+interface Stored {
+  building_score: number;
+  research_score: number;
+  unit_score: number;
+  defense_score: number;
+  total_score: number;
+}
+
+export interface ScoreDisagreement {
+  user_id: number;
+  stored: Stored;
+  computed: Stored;
+}
+
+/**
+ * The periodic check: recomputes every player's scores from the world, batch by batch, and repairs
+ * each stored score that disagrees. Returns how many were checked and the disagreements it repaired
+ * (the job logs them). Idempotent: a second run finds nothing to repair.
+ */
+export async function recomputeAllScores(em: EntityManager, catalogue: Catalogue, now: Date): Promise<{ checked: number; repaired: ScoreDisagreement[] }> {
+  const repaired: ScoreDisagreement[] = [];
+  let checked = 0;
+  let after = 0;
+  for (;;) {
+    // Each batch reads, compares and repairs under the rows' locks, so a completion committing meanwhile
+    // is either seen whole or waited for: the repair never writes an older score over a newer one.
+    const rows = await em.fork().transactional(async (tx) => {
+      const batch = await tx.execute<(Stored & { user_id: number })[]>(
+        `select s.user_id, s.building_score, s.research_score, s.unit_score, s.defense_score, s.total_score
+         from users u join player_scores s on s.user_id = u.id where u.id > ? order by u.id limit ? for no key update of s`,
+        [after, BATCH],
+      );
+      const computed = await computeScores(tx, catalogue, batch.map((r) => r.user_id), now);
+      for (const { user_id, ...stored } of batch) {
+        const c = computed.get(user_id)!;
+        const differs = (Object.keys(stored) as (keyof typeof stored)[]).some((k) => Math.abs(stored[k] - c[k]) > EPSILON * Math.max(1, Math.abs(c[k])));
+        if (!differs) continue;
+        repaired.push({ user_id, stored, computed: { ...c } });
+        await writeScores(tx, new Map([[user_id, c]]), now);
+      }
+      return batch;
+    });
+    if (rows.length === 0) return { checked, repaired };
+    after = rows.at(-1)!.user_id;
+    checked += rows.length;
+  }
+}

@@ -1,0 +1,62 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { stripLinks } from '@brood/game-core';
+import { fail } from '../errors';
+
+/** The Hall of Fame keeps its 500 most valuable battles, 100 a page; comments come 20 a page (spec social §9). */
+export const HALL_OF_FAME_MAX_ENTRIES = 500;
+export const HALL_OF_FAME_PAGE_SIZE = 100;
+export const COMMENTS_PAGE_SIZE = 20;
+
+export interface HallOfFameEntry {
+  id: number;
+  attacker_user_id: number | null;
+  attacker_username: string;
+  defender_user_id: number | null;
+  defender_username: string;
+  outcome: string;
+  total_unit_value: number;
+  combat_timestamp: string;
+  combat_log_data: Record<string, unknown>;
+  comments_count: number;
+}
+
+export interface HallOfFameComment {
+  id: number;
+  user_id: number;
+  username: string;
+  comment_text: string;
+  created_at: string;
+}
+
+/** '59m 30s', '12s': the wait before the next comment. */
+export function formatWait(ms: number): string {
+  const total = Math.max(1, Math.ceil(ms / 1000));
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return m > 0 ? `${m}m ${s}s` : `${s}s`;
+}
+
+/** GET /halloffame/entries: the most valuable battles first, never past the 500th. Readable without login. */
+export async function listHallOfFame(em: EntityManager, query: { skip: number; limit: number }): Promise<HallOfFameEntry[]> {
+  const limit = Math.max(0, Math.min(query.limit, HALL_OF_FAME_MAX_ENTRIES - query.skip));
+  if (limit === 0) return [];
+  const rows = await em.execute<(Omit<HallOfFameEntry, 'combat_timestamp'> & { combat_timestamp: Date })[]>(
+    `select e.id, e.attacker_user_id, e.attacker_username, e.defender_user_id, e.defender_username, e.outcome, e.total_unit_value, e.combat_timestamp, e.combat_log_data,
+       (select count(*)::int from hall_of_fame_comments c where c.entry_id = e.id) as comments_count
+     from hall_of_fame_entries e order by e.total_unit_value desc, e.id limit ? offset ?`,
+    [limit, query.skip],
+  );
+  return rows.map((r) => ({ ...r, combat_timestamp: new Date(r.combat_timestamp).toISOString() }));
+}
+
+/** GET /halloffame/entries/{id}/comments: newest first, 20 a page; links stay replaced when shown. */
+export async function listHallOfFameComments(em: EntityManager, query: { entry_id: number; skip: number; limit: number }): Promise<HallOfFameComment[]> {
+  const entry = await em.execute('select 1 from hall_of_fame_entries where id = ?', [query.entry_id]);
+  if (entry.length === 0) throw fail.notFound('Hall of Fame entry not found.');
+  const rows = await em.execute<(Omit<HallOfFameComment, 'created_at'> & { created_at: Date })[]>(
+    `select c.id, c.user_id, u.username, c.comment_text, c.created_at from hall_of_fame_comments c join users u on u.id = c.user_id
+     where c.entry_id = ? order by c.created_at desc, c.id desc limit ? offset ?`,
+    [query.entry_id, query.limit, query.skip],
+  );
+  return rows.map((r) => ({ ...r, comment_text: stripLinks(r.comment_text), created_at: new Date(r.created_at).toISOString() }));
+}
