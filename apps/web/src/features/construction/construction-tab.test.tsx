@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore } from '../../stores/ui-store';
 import { renderWithProviders } from '../../test/render';
-import { economyAnswers, gameData, serverError, territory, type BuildQueue } from './economy-fixtures.test-support';
+import { economyAnswers, gameData, serverError, territory, type BuildQueue } from '../../test/economy-fixtures';
 import { constructionFailed } from './use-start-construction';
 import { ConstructionTab } from '.';
 

@@ -7,7 +7,7 @@ import { MOBILE_QUERY } from '../../components/shell/breakpoints';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore, type MapFocus } from '../../stores/ui-store';
 import { useTRPC } from '../../trpc';
-import { useTerritories } from '../territories/queries';
+import { useTerritories } from '../territories';
 import { entryFor, type CoordinateEntry, type MapTarget } from './coordinates';
 import { detailOf, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
 import { MapCanvas } from './map-canvas';
@@ -18,6 +18,8 @@ import { MobileControls } from './mobile-controls';
 import { useMapCamera } from './use-map-camera';
 import { useMapKeyboard } from './use-map-keyboard';
 import classes from './map.module.css';
+
+export { MAP_MISSIONS, NO_START_TERRITORY, startTerritoryFor } from './missions';
 
 export const WELCOME_TITLE = 'Welcome, Commander!';
 export const WELCOME_TEXT = 'You do not yet control any sectors. Select an unclaimed sector on the star map and found your empire!';

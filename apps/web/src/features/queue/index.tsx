@@ -2,10 +2,14 @@ import type { ReactNode } from 'react';
 import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingFactory2, IconDna2, IconShieldHalf, IconSpider } from '@tabler/icons-react';
 import { useUiStore } from '../../stores/ui-store';
-import { useGameData, type GameData } from '../territories/queries';
+import { useGameData, type GameData } from '../territories';
 import { QueueItemRow } from './queue-item-row';
 import { useBuildQueue, useDefenseQueue, useRecruitmentQueue, useResearchQueue } from './queue-queries';
 import { useCancelQueueItem, type QueueKind } from './use-cancel';
+
+export * from './queue-queries';
+export { canCancel, countdownText, queueProgress, type QueueProgress } from './queue-progress';
+export { useNow } from './queue-item-row';
 
 export interface QueueRowData {
   id: string;

@@ -7,14 +7,13 @@ import { describeApiError } from '../../lib/api-errors';
 import { showSuccess } from '../../lib/toast';
 import { useUiStore } from '../../stores/ui-store';
 import { useTRPC } from '../../trpc';
-import { LevelledCard } from '../construction/levelled-card';
-import { queuedTargetsOf, technologyModel } from '../construction/levelled-model';
-import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from '../construction/panel-states';
-import { TierGroups } from '../construction/tier-groups';
-import { useHighlightedKey } from '../construction/use-highlight';
-import { useResearchQueue } from '../queue/queue-queries';
-import { useEconomy } from '../territories/economy';
-import { levelsOf, useTerritories } from '../territories/queries';
+import { LevelledCard } from '../../components/catalogue/levelled-card';
+import { queuedTargetsOf, technologyModel } from '../../components/catalogue/levelled-model';
+import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from '../../components/catalogue/panel-states';
+import { TierGroups } from '../../components/catalogue/tier-groups';
+import { useHighlightedKey } from '../../components/catalogue/use-highlight';
+import { useResearchQueue } from '../queue';
+import { useEconomy, levelsOf, useTerritories } from '../territories';
 
 const CATEGORIES = [
   { value: 'All', label: 'All' },

@@ -3,9 +3,9 @@ import { Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { settle } from '@brood/game-core';
 import { formatNumber, formatResourceAmount } from '../../lib/format';
 import { useUiStore } from '../../stores/ui-store';
-import { useGameData, useTerritory, type TerritoryDetails } from '../territories/queries';
-import { resourceColor } from './resource-colors';
-import { storageColor, storageLevel, type StorageLevel } from './storage-level';
+import { useGameData, useTerritory, type TerritoryDetails } from '../territories';
+import { resourceColor } from '../../components/catalogue/resource-colors';
+import { storageColor, storageLevel, type StorageLevel } from '../../components/catalogue/storage-level';
 
 /** The bar's amounts move every second between reads, at the territory's own rates (game-core settle). */
 const TICK_MS = 1000;

@@ -6,6 +6,10 @@ import { useTerritories } from './queries';
 import { RenameTerritoryModal } from './rename-territory-modal';
 import { territoryLabel } from './territory-label';
 
+export * from './queries';
+export { coreCatalogue, useEconomy, type EconomyView } from './economy';
+export { territoryLabel } from './territory-label';
+
 export const TERRITORIES_ERROR = 'Error loading territories.';
 export const NO_TERRITORIES = 'No territories found.';
 

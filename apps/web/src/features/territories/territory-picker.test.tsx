@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore } from '../../stores/ui-store';
 import { renderWithProviders } from '../../test/render';
-import { serverError, territory } from '../construction/economy-fixtures.test-support';
+import { serverError, territory } from '../../test/economy-fixtures';
 import { NAME_RULE, NOTHING_CHOSEN, validateTerritoryName } from './rename-territory-modal';
 import { TerritoryPicker } from '.';
 

@@ -1,10 +1,10 @@
 import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconClock, IconMeat } from '@tabler/icons-react';
 import { formatDuration, formatLargeNumber, formatNumber } from '../../lib/format';
-import { CardAction, CardHeader, type CatalogueCardProps } from '../construction/card-parts';
-import { PrerequisitesBox } from '../construction/prerequisites-box';
-import { useHighlight } from '../construction/use-highlight';
-import { ResourceCost } from '../resources/resource-cost';
+import { CardAction, CardHeader, type CatalogueCardProps } from '../../components/catalogue/card-parts';
+import { PrerequisitesBox } from '../../components/catalogue/prerequisites-box';
+import { useHighlight } from '../../components/catalogue/use-highlight';
+import { ResourceCost } from '../../components/catalogue/resource-cost';
 import type { BatchKind } from './batch-button';
 import type { BatchModel } from './batch-model';
 import { capabilityLabel } from './filters';

@@ -3,7 +3,7 @@ import { IconArrowRight, IconClock } from '@tabler/icons-react';
 import type { UnmetPrerequisite } from '@brood/game-core';
 import { formatDuration } from '../../lib/format';
 import type { MainTab } from '../../stores/ui-store';
-import { ResourceCost } from '../resources/resource-cost';
+import { ResourceCost } from './resource-cost';
 import { CardAction, CardHeader, type CatalogueCardProps } from './card-parts';
 import type { ArtKind } from './item-art';
 import type { LevelledButtonState } from './levelled-button';
