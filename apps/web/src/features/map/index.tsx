@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore, type MapFocus } from '../../stores/ui-store';
 import { useTRPC } from '../../trpc';
 import { useTerritories } from '../territories';
-import { entryFor, type CoordinateEntry, type MapTarget } from './coordinates';
+import { entryFor, homeOf, type CoordinateEntry, type MapTarget } from './coordinates';
 import { detailOf, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
 import { MapCanvas } from './map-canvas';
 import { MapContextMenu } from './map-context-menu';
@@ -17,6 +17,7 @@ import { MapToolbar, type OwnedTerritory } from './map-toolbar';
 import { MobileControls } from './mobile-controls';
 import { useMapCamera } from './use-map-camera';
 import { useMapKeyboard } from './use-map-keyboard';
+import { LEGEND } from './map-colours';
 import classes from './map.module.css';
 
 export { MAP_MISSIONS, NO_START_TERRITORY, startTerritoryFor } from './missions';
@@ -36,17 +37,9 @@ function levelTitle(detail: Detail): string {
 }
 
 function Legend() {
-  const items = [
-    ['Yours', 'rgba(157, 255, 18, 0.8)'],
-    ['Other players', 'rgba(255, 110, 60, 0.85)'],
-    ['Contested', 'rgba(255, 196, 48, 0.85)'],
-    ['No owner', 'rgba(176, 115, 255, 0.7)'],
-    ['Empty', 'rgba(140, 160, 230, 0.35)'],
-    ['Wreckage', '#5ce1e6'],
-  ] as const;
   return (
     <div className={classes.legend} aria-hidden>
-      {items.map(([label, color]) => (
+      {LEGEND.map(([label, color]) => (
         <span key={label}>
           <span className={classes.swatch} style={{ background: color }} />
           {label}
@@ -85,11 +78,13 @@ export function MapTab() {
   const closeMenu = useCallback(() => useUiStore.getState().closeMapContextMenu(), []);
   useMapKeyboard(camera, closeMenu);
 
-  /** Moves the view to a target once the data of the levels it opens on have loaded. */
+  /** Moves the view to a target once the data of the levels it opens on have loaded; `mark` rings it and fills the boxes. */
   const goTo = useCallback(
-    async (target: MapTarget) => {
-      setEntry(entryFor(target));
-      setFocus({ r: target.r, s: target.s, p: target.p });
+    async (target: MapTarget, mark = true) => {
+      if (mark) {
+        setEntry(entryFor(target));
+        setFocus({ r: target.r, s: target.s, p: target.p });
+      }
       closeMenu();
       camera.willMove();
       await Promise.allSettled([
@@ -108,6 +103,15 @@ export function MapTab() {
     useUiStore.getState().setMapFocusCoordinates(null);
     void goTo({ r: request.r, s: request.s, p: request.s === null ? null : request.p });
   }, [focusRequest, goTo]);
+
+  // A first visit (no view saved, nothing asked for) opens on the home sector, where the marker is.
+  const home = useMemo(() => homeOf(owned), [owned]);
+  const openedOnHome = useRef(initialView !== null);
+  useEffect(() => {
+    if (openedOnHome.current || !home) return;
+    openedOnHome.current = true;
+    if (!useUiStore.getState().mapFocusCoordinates) void goTo(home, false);
+  }, [home, goTo]);
 
   // Leaving the tab closes the menu it owns.
   useEffect(() => closeMenu, [closeMenu]);
@@ -154,6 +158,7 @@ export function MapTab() {
           me={me}
           selectedTerritoryId={selectedTerritoryId}
           focus={focus}
+          home={home}
           touchUi={isMobile}
           onSelectCell={selectCell}
           onOpenMenu={openMenu}
