@@ -7,6 +7,7 @@ import { ConstructionTab } from '../features/construction';
 import { EmpireTab } from '../features/empire';
 import { HallOfFameTab } from '../features/hall-of-fame';
 import { MapTab } from '../features/map';
+import { useSelectedTerritory } from '../features/territories';
 import { QueuePanel } from '../features/queue';
 import { RankTab } from '../features/rank';
 import { ResearchTab } from '../features/research';
@@ -36,6 +37,14 @@ const TAB_CONTENT: Record<MainTab, ComponentType> = {
 
 export const BOTTOM_BAR_HEIGHT = 60;
 
+export const SHELL_STYLES = {
+  header: { background: 'var(--bs-glass-strong)', borderColor: 'var(--bs-edge)' },
+  navbar: { background: 'var(--bs-glass)', borderColor: 'var(--bs-edge)' },
+  aside: { background: 'var(--bs-glass)', borderColor: 'var(--bs-edge)' },
+  // Opaque: the page scrolls under the phone's bottom bar, and headings ('QUEUES') must not show through.
+  footer: { background: 'var(--bs-solid)', borderColor: 'var(--bs-edge)' },
+} as const;
+
 /** Applies tab requests from elsewhere (map focus, movement orders, rank link) and returns the active tab. */
 function useActiveTab(): [MainTab, (tab: MainTab) => void] {
   const active = useUiStore((s) => s.lastActiveMainTab);
@@ -50,18 +59,18 @@ function useActiveTab(): [MainTab, (tab: MainTab) => void] {
 }
 
 function TabContent({ tab, profileLoaded }: { tab: MainTab; profileLoaded: boolean }) {
-  const selectedTerritoryId = useUiStore((s) => s.selectedTerritoryId);
-  if (!isTabEnabled(tab, profileLoaded)) {
+  const selected = useSelectedTerritory();
+  if (!isTabEnabled(tab, profileLoaded) || (selected.pending && needsTerritorySelection(tab, null))) {
     return (
       <Center py={80}>
         <Stack align="center" gap="sm">
           <Loader type="dots" />
-          <Text c="dimmed">Loading your profile...</Text>
+          <Text c="dimmed">{profileLoaded ? 'Loading your territories...' : 'Loading your profile...'}</Text>
         </Stack>
       </Center>
     );
   }
-  if (needsTerritorySelection(tab, selectedTerritoryId)) return <NoTerritorySelected armyHint={tab === 'MOVEMENT'} />;
+  if (needsTerritorySelection(tab, selected.id)) return <NoTerritorySelected armyHint={tab === 'MOVEMENT'} />;
   const Content = TAB_CONTENT[tab];
   return (
     <PanelBoundary key={tab} name={mainTabDef(tab).label}>
@@ -95,15 +104,10 @@ export function DashboardPage() {
       footer={{ height: BOTTOM_BAR_HEIGHT, collapsed: !isMobile }}
       padding={{ base: 'xs', sm: 'md' }}
       withBorder
-      styles={{
-        header: { background: 'var(--bs-glass-strong)', borderColor: 'var(--bs-edge)' },
-        navbar: { background: 'var(--bs-glass)', borderColor: 'var(--bs-edge)' },
-        aside: { background: 'var(--bs-glass)', borderColor: 'var(--bs-edge)' },
-        footer: { background: 'var(--bs-glass-strong)', borderColor: 'var(--bs-edge)' },
-      }}
+      styles={SHELL_STYLES}
     >
       <AppShell.Header>
-        <GameHeader />
+        <GameHeader queueButton={!queueInAside} />
       </AppShell.Header>
 
       {!isMobile && (
