@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Stack, Tabs } from '@mantine/core';
 import type { StructureDef } from '@brood/game-data';
-import { useUiStore } from '../../stores/ui-store';
 import { useBuildQueue } from '../queue';
-import { useEconomy } from '../territories';
+import { useEconomy, useSelectedTerritoryId } from '../territories';
 import { LevelledCard } from '../../components/catalogue/levelled-card';
 import { queuedTargetsOf, structureModel, type LevelledModel } from '../../components/catalogue/levelled-model';
 import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from '../../components/catalogue/panel-states';
@@ -22,7 +21,7 @@ export function emptyStructuresText(category: Category): string {
 
 /** Buildings tab: the selected territory's structures by category and tier. */
 export function ConstructionTab() {
-  const territoryId = useUiStore((s) => s.selectedTerritoryId);
+  const territoryId = useSelectedTerritoryId();
   if (territoryId === null) return null;
   return <ConstructionPanel territoryId={territoryId} />;
 }

@@ -5,7 +5,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { researchSpeedModifier } from '@brood/game-core';
 import { describeApiError } from '../../lib/api-errors';
 import { showSuccess } from '../../lib/toast';
-import { useUiStore } from '../../stores/ui-store';
 import { useTRPC } from '../../trpc';
 import { LevelledCard } from '../../components/catalogue/levelled-card';
 import { queuedTargetsOf, technologyModel } from '../../components/catalogue/levelled-model';
@@ -13,7 +12,7 @@ import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from '../../co
 import { TierGroups } from '../../components/catalogue/tier-groups';
 import { useHighlightedKey } from '../../components/catalogue/use-highlight';
 import { useResearchQueue } from '../queue';
-import { useEconomy, levelsOf, useTerritories } from '../territories';
+import { useEconomy, levelsOf, useTerritories, useSelectedTerritoryId } from '../territories';
 
 const CATEGORIES = [
   { value: 'All', label: 'All' },
@@ -59,7 +58,7 @@ function useStartResearch(territoryId: number | null) {
 
 /** Research tab: the player's technologies; the selected territory pays and its structures count. */
 export function ResearchTab() {
-  const territoryId = useUiStore((s) => s.selectedTerritoryId);
+  const territoryId = useSelectedTerritoryId();
   const [category, setCategory] = useState<Category>('All');
   const { view, isLoading, unavailable, error, retry } = useEconomy(territoryId);
   const territories = useTerritories();

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { settle } from '@brood/game-core';
 import { formatNumber, formatResourceAmount } from '../../lib/format';
-import { useUiStore } from '../../stores/ui-store';
-import { useGameData, useTerritory, type TerritoryDetails } from '../territories';
+import { useGameData, useTerritory, type TerritoryDetails, useSelectedTerritoryId } from '../territories';
 import { resourceColor } from '../../components/catalogue/resource-colors';
 import { storageColor, storageLevel, type StorageLevel } from '../../components/catalogue/storage-level';
 
@@ -33,7 +32,7 @@ const LEVEL_TEXT: Record<StorageLevel, string> = { full: 'Storage full', warning
 
 /** Resource chips of the selected territory: amount (k/m/b/t), yellow from 95% of storage, red when full. */
 export function ResourceBar() {
-  const territoryId = useUiStore((s) => s.selectedTerritoryId);
+  const territoryId = useSelectedTerritoryId();
   const territory = useTerritory(territoryId);
   const gameData = useGameData();
   const now = useTicker(TICK_MS);

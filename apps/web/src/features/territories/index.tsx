@@ -9,6 +9,7 @@ import { territoryLabel } from './territory-label';
 export * from './queries';
 export { coreCatalogue, useEconomy, type EconomyView } from './economy';
 export { territoryLabel } from './territory-label';
+export { useSelectedTerritory, useSelectedTerritoryId, type SelectedTerritory } from './selected';
 
 export const TERRITORIES_ERROR = 'Error loading territories.';
 export const NO_TERRITORIES = 'No territories found.';

@@ -7,7 +7,7 @@ import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from '../../co
 import { TierGroups } from '../../components/catalogue/tier-groups';
 import { useDefenseQueue, useRecruitmentQueue } from '../queue';
 import { useEconomy, countsOf, useStats, useTerritoryDefenses, useTerritoryUnits } from '../territories';
-import { parseQuantity, type BatchKind } from './batch-button';
+import { normaliseQuantityText, parseQuantity, type BatchKind } from './batch-button';
 import { batchModel } from './batch-model';
 import { CombatantCard } from './combatant-card';
 import { FilterChips } from './filter-chips';
@@ -113,7 +113,7 @@ export function CombatantPanel({ kind, territoryId }: { kind: BatchKind; territo
               have={counts[e.key] ?? 0}
               model={e.model}
               quantityText={e.quantityText}
-              onQuantityChange={(text) => setQuantity(e.key, text)}
+              onQuantityChange={(text) => setQuantity(e.key, normaliseQuantityText(text))}
               onQuantityBlur={() => setQuantity(e.key, String(e.quantity))}
               onMax={() => setQuantity(e.key, String(e.model.max))}
               stock={view.stock}

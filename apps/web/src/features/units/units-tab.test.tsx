@@ -54,6 +54,20 @@ describe('UnitsTab', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.path === 'recruitment.start')).toBe(false);
   });
 
+  it("normalises the box as the player types: '-5' and 'abc' become 0, '2.5' becomes 2", async () => {
+    renderWithProviders(<UnitsTab />, economyAnswers(developed));
+    const razorwing = await card('razorwing');
+    for (const [typed, shown] of [['-5', '0'], ['abc', '0'], ['2.5', '2'], ['007', '7'], ['', '']] as const) {
+      fireEvent.change(quantity(razorwing), { target: { value: typed } });
+      expect(quantity(razorwing).value, typed).toBe(shown);
+    }
+    fireEvent.blur(quantity(razorwing));
+    expect(quantity(razorwing).value).toBe('0');
+    fireEvent.change(quantity(razorwing), { target: { value: '2.9' } });
+    // Two razorwings: fiber 2 x 2000
+    expect(within(razorwing).getByTestId('resource-cost').textContent).toContain('4.00k');
+  });
+
   it('recruits with the spec toast and then offers Recruit More', async () => {
     const now = Date.now();
     let queued = false;
