@@ -5,6 +5,7 @@ import { ArmyTab } from '../features/army';
 import { AllianceTab } from '../features/alliance';
 import { ConstructionTab } from '../features/construction';
 import { EmpireTab } from '../features/empire';
+import { GuideCard } from '../features/guide';
 import { HallOfFameTab } from '../features/hall-of-fame';
 import { MapTab } from '../features/map';
 import { useSelectedTerritory } from '../features/territories';
@@ -121,6 +122,11 @@ export function DashboardPage() {
           <PanelBoundary name="Resources">
             <ResourceBar />
           </PanelBoundary>
+          {profileLoaded && (
+            <PanelBoundary name="Guide">
+              <GuideCard />
+            </PanelBoundary>
+          )}
           {isMobile && (
             <Group gap="xs" px={4}>
               <Title order={4} fz="sm" tt="uppercase" lts="0.14em" c="acid.4">

@@ -26,13 +26,11 @@ export function ConstructionTab() {
   return <ConstructionPanel territoryId={territoryId} />;
 }
 
-function ConstructionPanel({ territoryId }: { territoryId: number }) {
-  const [category, setCategory] = useState<Category>('All');
-  const { view, isLoading, unavailable, error, retry } = useEconomy(territoryId);
+/** Every structure's card model for a territory, from game-core's rules: what the Buildings tab shows and the guide reads. */
+export function useStructureModels(territoryId: number | null) {
+  const economy = useEconomy(territoryId);
+  const { view } = economy;
   const queue = useBuildQueue(territoryId);
-  const { start, pendingKey, errors } = useStartConstruction(territoryId);
-  const highlighted = useHighlightedKey('BUILDING');
-
   const models = useMemo(() => {
     if (!view) return [];
     const limit = view.gameData.universe.queue_limits.build;
@@ -50,6 +48,14 @@ function ConstructionPanel({ territoryId }: { territoryId: number }) {
       }),
     }));
   }, [view, queue.data]);
+  return { ...economy, models };
+}
+
+function ConstructionPanel({ territoryId }: { territoryId: number }) {
+  const [category, setCategory] = useState<Category>('All');
+  const { view, isLoading, unavailable, error, retry, models } = useStructureModels(territoryId);
+  const { start, pendingKey, errors } = useStartConstruction(territoryId);
+  const highlighted = useHighlightedKey('BUILDING');
 
   // A prerequisite jump to a structure of another category shows all of them.
   useEffect(() => {

@@ -56,16 +56,15 @@ function useStartResearch(territoryId: number | null) {
   return { start, pendingKey: mutation.isPending ? mutation.variables.tech_key : null, errors };
 }
 
-/** Research tab: the player's technologies; the selected territory pays and its structures count. */
-export function ResearchTab() {
-  const territoryId = useSelectedTerritoryId();
-  const [category, setCategory] = useState<Category>('All');
-  const { view, isLoading, unavailable, error, retry } = useEconomy(territoryId);
+/**
+ * Every technology's card model for the paying territory (null: none), from game-core's rules: what
+ * the Research tab shows and the guide reads.
+ */
+export function useTechnologyModels(territoryId: number | null) {
+  const economy = useEconomy(territoryId);
+  const { view } = economy;
   const territories = useTerritories();
   const queue = useResearchQueue();
-  const { start, pendingKey, errors } = useStartResearch(territoryId);
-  const highlighted = useHighlightedKey('RESEARCH');
-
   const entries = useMemo(() => {
     if (!view) return [];
     const queueFull = (queue.data?.length ?? 0) >= view.gameData.universe.queue_limits.research;
@@ -84,6 +83,16 @@ export function ResearchTab() {
       }),
     }));
   }, [view, queue.data, territories.data]);
+  return { ...economy, entries };
+}
+
+/** Research tab: the player's technologies; the selected territory pays and its structures count. */
+export function ResearchTab() {
+  const territoryId = useSelectedTerritoryId();
+  const [category, setCategory] = useState<Category>('All');
+  const { view, isLoading, unavailable, error, retry, entries } = useTechnologyModels(territoryId);
+  const { start, pendingKey, errors } = useStartResearch(territoryId);
+  const highlighted = useHighlightedKey('RESEARCH');
 
   useEffect(() => {
     if (!highlighted || category === 'All') return;
