@@ -30,6 +30,18 @@ describe('ConstructionTab', { timeout: 30_000 }, () => {
     expect(fiber.dataset.dimmed).toBeUndefined();
   });
 
+  it('counts what production added since the last read, so a card turns affordable without a reload', async () => {
+    const keys = gameData.orderedResourceKeys;
+    const read = territory({
+      resources: keys.map((resource_key) => ({ resource_key, amount: 0 })),
+      all_resources_production_per_hour: Object.fromEntries(keys.map((k) => [k, 3_600])),
+      resources_updated_at: new Date(Date.now() - 3_600_000),
+    });
+    renderWithProviders(<ConstructionTab />, economyAnswers(read));
+    const fiber = await card('fiber_tangle');
+    expect(buttonOf(fiber).disabled).toBe(false);
+  });
+
   it('disables and dims a structure the stock cannot pay for', async () => {
     renderWithProviders(<ConstructionTab />, economyAnswers(territory({ resources: [{ resource_key: 'fiber', amount: 1 }] })));
     const fiber = await card('fiber_tangle');

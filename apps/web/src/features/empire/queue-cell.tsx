@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
-import { queueRows, useNow, countdownText, queueProgress, type BuildQueueItem, type DefenseQueueItem, type RecruitmentQueueItem } from '../queue';
+import { useNow } from '../../hooks/use-now';
+import { queueRows, countdownText, queueProgress, type BuildQueueItem, type DefenseQueueItem, type RecruitmentQueueItem } from '../queue';
 import type { GameData } from '../territories';
 
 type CellProps =

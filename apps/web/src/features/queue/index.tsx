@@ -8,7 +8,6 @@ import { useCancelQueueItem, type QueueKind } from './use-cancel';
 
 export * from './queue-queries';
 export { canCancel, countdownText, queueProgress, type QueueProgress } from './queue-progress';
-export { useNow } from './queue-item-row';
 export { QueueButton, useQueueCount } from './queue-button';
 
 export interface QueueRowData {

@@ -7,7 +7,7 @@ import { RenameTerritoryModal } from './rename-territory-modal';
 import { territoryLabel } from './territory-label';
 
 export * from './queries';
-export { coreCatalogue, useEconomy, type EconomyView } from './economy';
+export { coreCatalogue, projectedStock, useEconomy, type EconomyView } from './economy';
 export { territoryLabel } from './territory-label';
 export { useSelectedTerritory, useSelectedTerritoryId, type SelectedTerritory } from './selected';
 
