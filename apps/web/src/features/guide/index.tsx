@@ -25,18 +25,18 @@ function StepButton({ step, note }: { step: GuideStep; note?: string }) {
       onClick={() => follow(step)}
       data-testid={`guide-step-${step.key}`}
       aria-label={`${step.action}: ${step.name}`}
-      px={10}
-      py={6}
-      style={{ borderRadius: 8, border: '1px solid var(--mantine-color-acid-8)', background: 'rgba(157, 255, 18, 0.07)' }}
+      px={8}
+      py={3}
+      style={{ borderRadius: 6, border: '1px solid var(--mantine-color-acid-8)', background: 'rgba(157, 255, 18, 0.07)' }}
     >
       <Group gap={6} wrap="nowrap">
-        <Text fz="sm" fw={600} c="acid.3" lh={1.2}>
+        <Text fz="xs" fw={700} c="acid.3" lh={1.2} style={{ whiteSpace: 'nowrap' }}>
           {step.name}
         </Text>
         <Text fz="xs" c="dimmed" lh={1.2} style={{ whiteSpace: 'nowrap' }}>
           {note ?? step.action}
         </Text>
-        <IconArrowRight size={14} color="var(--mantine-color-acid-4)" style={{ flex: 'none' }} />
+        <IconArrowRight size={12} color="var(--mantine-color-acid-4)" style={{ flex: 'none' }} />
       </Group>
     </UnstyledButton>
   );
@@ -70,7 +70,7 @@ export function GuideCard() {
 
   return (
     <Paper className="bs-glass" px="sm" py={8} data-testid="guide" aria-label={GUIDE_TITLE} component="section">
-      <Group justify="space-between" wrap="nowrap" gap="xs" mb={6}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
         <Group gap={6} wrap="nowrap">
           <IconCompass size={16} color="var(--mantine-color-acid-4)" />
           <Text fz="xs" fw={700} tt="uppercase" lts="0.12em" c="acid.4">
@@ -81,10 +81,10 @@ export function GuideCard() {
           <IconX size={14} />
         </ActionIcon>
       </Group>
-      <Stack gap={8}>
+      <Stack gap={6}>
         {ready.length > 0 ? (
           <Group gap={6} data-testid="guide-ready">
-            <Text fz="xs" c="dimmed" w={78}>
+            <Text fz="xs" c="dimmed" w={74}>
               Start now
             </Text>
             {ready.map((step) => (
@@ -94,7 +94,7 @@ export function GuideCard() {
         ) : (
           soonest && (
             <Group gap={6} data-testid="guide-soonest">
-              <Text fz="xs" c="dimmed" w={78}>
+              <Text fz="xs" c="dimmed" w={74}>
                 Next up
               </Text>
               <StepButton step={soonest} note={`affordable in ${formatDuration(soonest.seconds)}`} />
@@ -103,7 +103,7 @@ export function GuideCard() {
         )}
         {next && (
           <Group gap={6} data-testid="guide-next" wrap="wrap">
-            <Text fz="xs" c="dimmed" w={78}>
+            <Text fz="xs" c="dimmed" w={74}>
               Unlocks next
             </Text>
             <Badge variant="light" color="brood" leftSection={<IconLock size={12} />} style={{ textTransform: 'none' }}>
