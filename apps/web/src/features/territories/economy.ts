@@ -39,6 +39,17 @@ export function projectedStock(territory: TerritoryDetails, now: number): Record
 /** How often the panels' stock catches up with production, so a card (and the guide) turns affordable without a reload. */
 export const STOCK_TICK_MS = 5_000;
 
+/**
+ * The territory's whole units of stock now, re-read every STOCK_TICK_MS; the same object until a number
+ * changes, so the cards re-render only when the stock really moved.
+ */
+function useLiveStock(details: TerritoryDetails | null): Record<string, number> {
+  const now = useNow(STOCK_TICK_MS);
+  const projected = details ? projectedStock(details, now) : {};
+  const key = JSON.stringify(Object.entries(projected).map(([k, v]) => [k, Math.floor(v)]));
+  return useMemo(() => Object.fromEntries(JSON.parse(key) as [string, number][]), [key]);
+}
+
 export interface EconomyView {
   gameData: GameData;
   catalogue: Catalogue;
@@ -60,7 +71,7 @@ export function useEconomy(territoryId: number | null) {
   const territory = useTerritory(territoryId);
   const territories = useTerritories();
   const units = useTerritoryUnits(territoryId);
-  const now = useNow(STOCK_TICK_MS);
+  const stock = useLiveStock(territory.data ?? null);
 
   const view = useMemo((): EconomyView | null => {
     if (!gameData.data || !technologies.data) return null;
@@ -71,8 +82,8 @@ export function useEconomy(territoryId: number | null) {
     const structures = levelsOf(details?.structures, 'structure_key');
     const others = (territories.data ?? []).filter((t) => t.id !== territoryId).map((t) => levelsOf(t.structures, 'structure_key'));
     const economy = details ? territoryEconomy(catalogue, structures, techLevels, countsOf(units.data, 'unit_key'), others) : null;
-    return { gameData: gameData.data, catalogue, territory: details, structures, technologies: techLevels, stock: details ? projectedStock(details, now) : stockOf(undefined), economy };
-  }, [gameData.data, technologies.data, territory.data, territories.data, units.data, territoryId, now]);
+    return { gameData: gameData.data, catalogue, territory: details, structures, technologies: techLevels, stock: details ? stock : stockOf(undefined), economy };
+  }, [gameData.data, technologies.data, territory.data, territories.data, units.data, territoryId, stock]);
 
   const waiting = [gameData, technologies, ...(territoryId !== null ? [territory] : [])];
   const failed = waiting.find((q) => q.isError);
