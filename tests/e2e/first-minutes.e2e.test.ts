@@ -6,8 +6,8 @@ import { SCREENSHOTS, openSession, screenshot, signUpAsGuest, toastMatching, use
 /**
  * A new player's first five minutes in the real universe (speed 1, the catalogue's own start), in
  * Chromium (issue #11): the map opens on the home sector with Home marked, and following the 'Next
- * steps' guide starts at least five different things before five minutes are up. Then the guide and
- * the shell (queue button and drawer, toasts, bottom bar) are photographed at 1280 and 390 px.
+ * steps' guide starts at least five different things before five minutes are up. On a phone, the guide,
+ * the queue button and drawer, a toast and the bottom bar are checked and photographed (1280 and 390 px).
  */
 const play = useGame();
 
@@ -40,7 +40,8 @@ async function followGuide(page: Page): Promise<string | null> {
   await page.getByTestId(`guide-step-${key}`).click();
   const card = page.getByTestId(`card-${key}`);
   await card.waitFor();
-  await card.getByRole('button', { name: action }).click();
+  // The card's own button: its label may have moved on since (a level finished meanwhile).
+  await card.getByRole('button', { name: new RegExp(`^(Build|Upgrade|Research)[^:]*: ${name}$`) }).click();
   await toastMatching(page, new RegExp(`^${name} (construction|research) started!`));
   return key;
 }
@@ -74,29 +75,46 @@ describe("a new player's first five minutes", () => {
       await page.mouse.move(0, 0);
       await screenshot(page, 'first-minutes-after-1280');
 
-      // Phones: the queues are one tap away from any tab, with the count of what is under way.
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.getByRole('tablist', { name: 'Dashboard' }).getByRole('tab', { name: 'Empire' }).click();
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'first-minutes-failed').catch(() => undefined);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on a phone: the guide on the map, the queues one tap away from any tab, toasts above the bottom bar', { timeout: 300_000 }, async () => {
+    const { context, page, errors } = await openSession(play, { viewport: { width: 390, height: 844 } });
+    try {
+      await signUpAsGuest(page);
+      await page.getByTestId('map-home').waitFor();
+      await page.getByTestId('guide').waitFor();
+      await screenView(page, 'first-minutes-map-guide-390');
+
+      // Following the guide opens Buildings at the card; the toast comes up above the bottom bar.
+      expect(await followGuide(page)).not.toBeNull();
+      await screenView(page, 'first-minutes-toast-390');
+
+      // The top bar's queue button counts it at once; on any tab (here Empire, which has no queue panel) it opens the queues.
       const queueButton = page.getByTestId('queue-button');
       await expect.poll(async () => Number(await queueButton.getAttribute('data-count'))).toBeGreaterThan(0);
-      await page.getByRole('tablist', { name: 'Dashboard' }).getByRole('tab', { name: 'Map' }).click();
-      await page.getByTestId('guide').waitFor();
-      await screenshot(page, 'first-minutes-map-guide-390');
+      await page.getByRole('tablist', { name: 'Dashboard' }).getByRole('tab', { name: 'Empire' }).click();
+      await page.getByTestId('empire-table').waitFor();
       await queueButton.click();
       await page.getByRole('dialog').getByTestId('queue-panel').waitFor();
       await screenView(page, 'first-minutes-queues-390');
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-      // One more step on the phone, photographed with its toast above the bottom bar.
+      // The end of the Buildings page: its 'Queues' heading must not show through the bar.
       await page.getByRole('tablist', { name: 'Dashboard' }).getByRole('tab', { name: 'Buildings' }).click();
       await page.getByTestId('construction-panel').waitFor();
-      await followGuide(page);
+      await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight - window.innerHeight - 200 }));
       await screenView(page, 'first-minutes-buildings-390');
-
       expect(errors).toEqual([]);
     } catch (error) {
-      await screenshot(page, 'first-minutes-failed').catch(() => undefined);
+      await screenshot(page, 'first-minutes-phone-failed').catch(() => undefined);
       throw error;
     } finally {
       await context.close();
