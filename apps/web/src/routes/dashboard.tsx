@@ -19,6 +19,7 @@ import { useIsMobile, useIsWide } from '../components/shell/breakpoints';
 import { isFullWidthTab, isTabEnabled, mainTabDef, needsTerritorySelection } from '../components/shell/main-tabs';
 import { NoTerritorySelected } from '../components/shell/no-territory';
 import { PanelBoundary } from '../components/shell/panel-boundary';
+import { SHELL_STYLES } from '../components/shell/shell-styles';
 import { BottomTabBar, TabSidebar } from '../components/shell/tab-nav';
 import { useAuthStore } from '../stores/auth-store';
 import { useUiStore, type MainTab } from '../stores/ui-store';
@@ -38,13 +39,6 @@ const TAB_CONTENT: Record<MainTab, ComponentType> = {
 
 export const BOTTOM_BAR_HEIGHT = 60;
 
-export const SHELL_STYLES = {
-  header: { background: 'var(--bs-glass-strong)', borderColor: 'var(--bs-edge)' },
-  navbar: { background: 'var(--bs-glass)', borderColor: 'var(--bs-edge)' },
-  aside: { background: 'var(--bs-glass)', borderColor: 'var(--bs-edge)' },
-  // Opaque: the page scrolls under the phone's bottom bar, and headings ('QUEUES') must not show through.
-  footer: { background: 'var(--bs-solid)', borderColor: 'var(--bs-edge)' },
-} as const;
 
 /** Applies tab requests from elsewhere (map focus, movement orders, rank link) and returns the active tab. */
 function useActiveTab(): [MainTab, (tab: MainTab) => void] {

@@ -6,6 +6,7 @@ import { NotificationsPage } from '../features/notifications';
 import { BroodLogo } from '../components/brand';
 import { GameHeader, useHeaderHeight } from '../components/shell/game-header';
 import { PanelBoundary } from '../components/shell/panel-boundary';
+import { SHELL_STYLES } from '../components/shell/shell-styles';
 import { useAuthStore } from '../stores/auth-store';
 import { AuthenticatedLayout } from './authenticated-layout';
 
@@ -50,7 +51,7 @@ export function NotificationsRoutePage() {
     <AppShell
       header={{ height: headerHeight }}
       padding={{ base: 'xs', sm: 'md' }}
-      styles={{ header: { background: 'var(--bs-glass-strong)', borderColor: 'var(--bs-edge)' } }}
+      styles={{ header: SHELL_STYLES.header }}
     >
       <AppShell.Header>
         <GameHeader queueButton />

@@ -9,7 +9,7 @@ import { useUiStore, type MapFocus } from '../../stores/ui-store';
 import { useTRPC } from '../../trpc';
 import { useTerritories } from '../territories';
 import { entryFor, homeOf, type CoordinateEntry, type MapTarget } from './coordinates';
-import { detailOf, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
+import { detailOf, viewCentredOnPosition, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
 import { MapCanvas } from './map-canvas';
 import { MapContextMenu } from './map-context-menu';
 import { OVERVIEW_STALE_MS, useMapData } from './map-data';
@@ -78,10 +78,10 @@ export function MapTab() {
   const closeMenu = useCallback(() => useUiStore.getState().closeMapContextMenu(), []);
   useMapKeyboard(camera, closeMenu);
 
-  /** Moves the view to a target once the data of the levels it opens on have loaded; `mark` rings it and fills the boxes. */
+  /** Moves the view to a target once the data of the levels it opens on have loaded; `home` centres on it without a ring. */
   const goTo = useCallback(
-    async (target: MapTarget, mark = true) => {
-      if (mark) {
+    async (target: MapTarget, home = false) => {
+      if (!home) {
         setEntry(entryFor(target));
         setFocus({ r: target.r, s: target.s, p: target.p });
       }
@@ -91,7 +91,8 @@ export function MapTab() {
         queryClient.ensureQueryData(trpc.map.regionsOverview.queryOptions(undefined, { staleTime: OVERVIEW_STALE_MS })),
         queryClient.ensureQueryData(trpc.map.subregionsOverview.queryOptions({ regionId: target.r }, { staleTime: OVERVIEW_STALE_MS })),
       ]);
-      camera.animateTo(viewForCoordinates(target, camera.aspect()));
+      const aspect = camera.aspect();
+      camera.animateTo(home && target.s !== null && target.p !== null ? viewCentredOnPosition({ r: target.r, s: target.s, p: target.p }, aspect) : viewForCoordinates(target, aspect));
     },
     [camera, closeMenu, queryClient, trpc],
   );
@@ -110,7 +111,7 @@ export function MapTab() {
   useEffect(() => {
     if (openedOnHome.current || !home) return;
     openedOnHome.current = true;
-    if (!useUiStore.getState().mapFocusCoordinates) void goTo(home, false);
+    if (!useUiStore.getState().mapFocusCoordinates) void goTo(home, true);
   }, [home, goTo]);
 
   // Leaving the tab closes the menu it owns.
