@@ -56,7 +56,7 @@ describe('resolveBattle', () => {
       defender({ razorwing: 10, hauler_grub: 10, ravager: 5 }),
       defender({ razorwing: 10 }, {}, { user_id: 'e', username: 'eve', is_stationed_ally: true }),
     ], { effects: { bunker_capacity: 15 } });
-    expect(r.participant_results[1]!.units_saved_by_bunker).toEqual({ hauler_grub: 10, razorwing: 5 });
+    expect(r.participant_results[1]!.units_saved_by_bunker).toEqual({ razorwing: 10, hauler_grub: 5 });
     expect(r.participant_results[2]!.units_saved_by_bunker).toEqual({});
     expect(r.defender_user_id).toBe('d');
   });
