@@ -37,7 +37,11 @@ async function followGuide(page: Page): Promise<string | null> {
   if (!first) return null;
   const { key, action } = first;
   const name = action.slice(action.indexOf(': ') + 2);
-  await page.getByTestId(`guide-step-${key}`).click();
+  try {
+    await page.getByTestId(`guide-step-${key}`).click({ timeout: 5_000 });
+  } catch {
+    return null; // the guide moved on (a queue filled, the stock changed) before the click: read it again
+  }
   const card = page.getByTestId(`card-${key}`);
   await card.waitFor();
   // The card's own button: its label may have moved on since (a level finished meanwhile).

@@ -12,6 +12,12 @@ function entry(key: string, o: { cost?: Record<string, number>; affordable?: boo
 const need = (key: string, required: number, current = 0) => ({ kind: 'structure' as const, key, name: key, required, current });
 
 describe('guideSteps', () => {
+  it('puts something new before another level of what the player has', () => {
+    const steps = guideSteps([entry('owned', { cost: { fiber: 5 }, built: 2 }), entry('fresh', { cost: { fiber: 80 } })], null);
+    expect(steps.ready.map((s) => s.key)).toEqual(['fresh', 'owned']);
+    expect(steps.ready[1]!.action).toBe('Upgrade to Lvl 3');
+  });
+
   it('lists what can start now, cheapest first, at most three', () => {
     const steps = guideSteps([entry('a', { cost: { fiber: 90 } }), entry('b', { cost: { fiber: 20 } }), entry('c', { cost: { fiber: 50 } }), entry('d', { cost: { fiber: 70 } }), entry('e', { affordable: false })], null);
     expect(steps.ready.map((s) => s.key)).toEqual(['b', 'c', 'd']);

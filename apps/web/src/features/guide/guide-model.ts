@@ -26,7 +26,7 @@ export interface GuideUnlock {
 }
 
 export interface GuideSteps {
-  /** Startable now, cheapest first. */
+  /** Startable now: new things (nothing built or queued yet) before upgrades, each group cheapest first. */
   ready: GuideStep[];
   /** When nothing is startable: the unlocked item that becomes affordable soonest, and in how many seconds. */
   soonest: (GuideStep & { seconds: number }) | null;
@@ -57,7 +57,8 @@ export function secondsUntilAffordable(cost: Partial<Record<string, number>>, st
 }
 
 /**
- * The 'next steps' of a player: what the cards would let them start now (cheapest first), and the
+ * The 'next steps' of a player: what the cards would let them start now (something new before another
+ * level of what they have, cheapest first), and the
  * locked thing nearest to unlocking (fewest missing levels, then lowest tier, then cheapest), with the
  * same unmet prerequisites the cards list. When nothing can start, the soonest affordable thing.
  */
@@ -66,7 +67,8 @@ export function guideSteps(
   economy: { stock: Readonly<Record<string, number>>; ratesPerHour: Readonly<Partial<Record<string, number>>> } | null,
 ): GuideSteps {
   const byCost = (a: GuideEntry, b: GuideEntry) => total(a.model.cost) - total(b.model.cost) || a.model.tier - b.model.tier || a.key.localeCompare(b.key);
-  const ready = entries.filter((e) => !e.model.button.disabled).sort(byCost);
+  const isNew = (e: GuideEntry) => (e.model.button.effective === 0 ? 0 : 1);
+  const ready = entries.filter((e) => !e.model.button.disabled).sort((a, b) => isNew(a) - isNew(b) || byCost(a, b));
 
   let soonest: GuideSteps['soonest'] = null;
   if (ready.length === 0 && economy) {
