@@ -38,7 +38,7 @@ async function followGuide(page: Page): Promise<string | null> {
   const { key, action } = first;
   const name = action.slice(action.indexOf(': ') + 2);
   try {
-    await page.getByTestId(`guide-step-${key}`).click({ timeout: 5_000 });
+    await page.getByTestId(`guide-step-${key}`).click({ timeout: 15_000 });
   } catch {
     return null; // the guide moved on (a queue filled, the stock changed) before the click: read it again
   }
@@ -97,7 +97,7 @@ describe("a new player's first five minutes", () => {
       await screenView(page, 'first-minutes-map-guide-390');
 
       // Following the guide opens Buildings at the card; the toast comes up above the bottom bar.
-      expect(await followGuide(page)).not.toBeNull();
+      await expect.poll(() => followGuide(page), { timeout: 60_000, interval: 1_000 }).not.toBeNull();
       await screenView(page, 'first-minutes-toast-390');
 
       // The top bar's queue button counts it at once; on any tab (here Empire, which has no queue panel) it opens the queues.
