@@ -45,3 +45,10 @@ export {
   MESSAGE_TYPES, SALVAGE_MESSAGE_TYPES, MOVEMENT_MESSAGE_TYPES, INVITATION_MESSAGE_TYPES, COMPLETION_MESSAGE_TYPES,
 } from './notifications/message-types';
 export type { MessageType } from './notifications/message-types';
+export { simulateNewPlayer } from './sim/new-player';
+export type { NewPlayerRun, SimStart, SimPossible, SimWait } from './sim/new-player';
+export { candidates } from './sim/candidates';
+export type { Candidate, SimKind, SimQueue } from './sim/candidates';
+export { newPlayerReport, milestoneTimes, longestWait, checkBounds, MILESTONE_LABELS } from './sim/timeline';
+export type { NewPlayerReport, MilestoneTime, BoundCheck } from './sim/timeline';
+export { formatNewPlayer, renderNewPlayerHtml } from './sim/report';

@@ -10,3 +10,6 @@ export { balanceReport, defaultScenarios, scenario, hoursToAfford, sumAmounts, R
 export type { ItemBalance, LevelRow, Scenario } from './balance';
 export { formatProblems, formatBalance, formatItem } from './report-text';
 export { renderHtml, lineChart } from './report-html';
+export { MILESTONES, NewPlayerBoundsSchema, validateNewPlayerBounds, loadNewPlayerBounds } from './new-player';
+export type { Milestone, NewPlayerBounds } from './new-player';
+export { fmtSeconds, fmtNumber } from './format';

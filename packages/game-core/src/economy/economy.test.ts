@@ -78,7 +78,9 @@ describe('production and storage', () => {
   it('is base x level x growth^level plus base income, times bonus and universe speed', () => {
     const effects = aggregateEffects(catalogue, { structures: {}, technologies: { photosynthetic_weave: 2 } });
     const p = productionPerHour(catalogue, { fiber_tangle: 4 }, effects);
-    expect(p.fiber).toBeCloseTo((30 * 4 * 1.1 ** 4 + 30) * 1.06);
+    const { base, growth } = catalogue.structures.fiber_tangle!.production!;
+    expect([base, growth]).toEqual([90, 1.1]);
+    expect(p.fiber).toBeCloseTo((90 * 4 * 1.1 ** 4 + catalogue.universe.base_income_per_hour.fiber!) * 1.06);
     expect(p.resin).toBeUndefined();
     const fast = loadCatalogue({ universe: { universe_speed_factor: 10 } });
     expect(productionPerHour(fast, { fiber_tangle: 4 }, effects).fiber).toBeCloseTo(p.fiber! * 10);

@@ -17,7 +17,7 @@ describe('scores', () => {
       defenses: { thorn_pit: 1 },
     });
     expect(s.building_score).toBeCloseTo((60 + 15 + 90 + 22 + 60 + 15) / 1000);
-    expect(s.unit_score).toBeCloseTo((2 * 3000) / 1000);
+    expect(s.unit_score).toBeCloseTo((2 * (600 + 300 + 100)) / 1000);
     expect(s.defense_score).toBeCloseTo(2);
     expect(s.total_score).toBeCloseTo(s.building_score + s.unit_score + s.defense_score);
   });

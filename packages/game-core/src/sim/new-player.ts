@@ -137,12 +137,13 @@ export function simulateNewPlayer(c: Catalogue, hours: number): NewPlayerRun {
     }
     samples.push({ at: s.t, stock: { ...s.stock } });
     const left = candidates(c, s).filter((x) => x.met);
-    if (idleSince === null && !left.some((x) => canAfford(s.stock, x.cost))) idleSince = s.t;
+    if (idleSince === null && left.every((x) => !canAfford(s.stock, x.cost))) idleSince = s.t;
     if (s.t >= horizon) break;
     const rates = s.economy.rates;
     const times = [
       ...Object.values(s.queues).flatMap((q) => (q[0] ? [q[0].end] : [])),
-      ...left.map((x) => s.t + Math.ceil(hoursToAfford(x.cost, { name: '', stock: s.stock, income: rates, storage: s.economy.storage }) * 3600)),
+      ...left.filter((x) => !canAfford(s.stock, x.cost))
+        .map((x) => s.t + Math.ceil(hoursToAfford(x.cost, { name: '', stock: s.stock, income: rates, storage: s.economy.storage }) * 3600)),
     ].filter((at) => Number.isFinite(at));
     advance(c, s, Math.min(horizon, Math.max(s.t + 1, ...(times.length ? [Math.min(...times)] : [horizon]))));
   }
