@@ -34,11 +34,11 @@ describe('UnitsTab', { timeout: 30_000 }, () => {
   it('sets the max producible and shows totals and biomass for the quantity', async () => {
     renderWithProviders(<UnitsTab />, economyAnswers(developed));
     const razorwing = await card('razorwing');
-    // razorwing costs fiber 2000, crystal 800, biomass 200: min(7000/2000, 1700/800, 450/200) = 2
+    // razorwing costs fiber 600, crystal 300, biomass 100: min(7000/600, 1700/300, 450/100) = 4
     fireEvent.click(within(razorwing).getByRole('button', { name: /^Max Razorwing/ }));
-    expect(quantity(razorwing).value).toBe('2');
-    expect(within(razorwing).getByTestId('resource-cost').textContent).toContain('4.00k');
-    expect(within(razorwing).getByTestId('biomass').textContent).toBe('1/h');
+    expect(quantity(razorwing).value).toBe('4');
+    expect(within(razorwing).getByTestId('resource-cost').textContent).toContain('2.40k');
+    expect(within(razorwing).getByTestId('biomass').textContent).toBe('2/h');
     expect(submit(razorwing).textContent).toBe('Recruit');
     expect(submit(razorwing).disabled).toBe(false);
   });
@@ -64,8 +64,8 @@ describe('UnitsTab', { timeout: 30_000 }, () => {
     fireEvent.blur(quantity(razorwing));
     expect(quantity(razorwing).value).toBe('0');
     fireEvent.change(quantity(razorwing), { target: { value: '2.9' } });
-    // Two razorwings: fiber 2 x 2000
-    expect(within(razorwing).getByTestId('resource-cost').textContent).toContain('4.00k');
+    // Two razorwings: fiber 2 x 600
+    expect(within(razorwing).getByTestId('resource-cost').textContent).toContain('1.20k');
   });
 
   it('recruits with the spec toast and then offers Recruit More', async () => {
