@@ -15,6 +15,32 @@ const noAppPaths = { group: ['**/apps/**'], message: 'Nothing imports from an ap
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
 
+/**
+ * A web feature uses another feature only through its index (`../queue`, never `../queue/queue-queries`):
+ * one block per folder depth, because the pattern sees the import as written, not the resolved file.
+ */
+function webFeatureBoundaries() {
+  return [0, 1, 2].map((depth) => ({
+    name: `web features import each other only through their index (depth ${depth})`,
+    files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    // Being reworked for the typed events (issue #9); they import through the indexes once that lands.
+    ignores: ['apps/web/src/features/notifications/item-names.ts', 'apps/web/src/features/realtime/realtime-connection.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth + 1}}[^./][^/]*/.|^(\\.\\./){${depth + 2}}features/[^/]+/.`,
+              message: "Import another feature through its index ('../queue'), not its files; shared parts live in src/components/.",
+            },
+          ],
+        },
+      ],
+    },
+  }));
+}
+
 export default defineConfig(
   {
     ignores: ['**/node_modules/**', '**/.scratch/**', '**/dist/**', '**/.turbo/**', '**/.data/**', '**/coverage/**', '**/test-results/**', '**/screenshots/**', '**/bench-results/**', '**/game-data-report/**', '**/*.d.ts'],
@@ -100,5 +126,6 @@ export default defineConfig(
       ],
     },
   },
+  ...webFeatureBoundaries(),
   ...purity,
 );

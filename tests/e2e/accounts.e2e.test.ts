@@ -104,7 +104,10 @@ describe('accounts in the browser', () => {
     });
     expect(api.status).toBeLessThan(300);
 
+    // Signed out, /notifications says so and offers the way in (social spec 2.1), which comes back here.
     await page.goto('/notifications');
+    await page.getByText('Please log in to view this page.').waitFor();
+    await page.getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL(/\/login\?redirect=%2Fnotifications/);
     await page.locator('input[name="username"]').fill(username);
     await page.locator('input[name="password"]').fill(password);

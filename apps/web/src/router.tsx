@@ -70,16 +70,18 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage'),
 });
 
+/** Signed-in players only; a visitor is told to log in there (social spec 2.1), not sent away. */
 const notificationsRoute = createRoute({
-  getParentRoute: () => authenticatedRoute,
+  getParentRoute: () => rootRoute,
   path: '/notifications',
-  component: lazyRouteComponent(() => import('./routes/notifications'), 'NotificationsRoutePage'),
+  component: lazyRouteComponent(() => import('./routes/notifications'), 'NotificationsRoute'),
 });
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
-  authenticatedRoute.addChildren([indexRoute, dashboardRoute, notificationsRoute]),
+  notificationsRoute,
+  authenticatedRoute.addChildren([indexRoute, dashboardRoute]),
 ]);
 
 export const router = createRouter({

@@ -50,6 +50,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {
     '--bs-glass': 'rgba(12, 18, 38, 0.78)',
     '--bs-glass-strong': 'rgba(10, 15, 32, 0.92)',
+    /** Bars the page scrolls under (the phone's bottom tab bar). */
+    '--bs-solid': 'rgb(10, 15, 32)',
     '--bs-edge': 'rgba(157, 255, 18, 0.14)',
     '--bs-edge-violet': 'rgba(151, 71, 255, 0.28)',
     '--bs-glow': '0 0 24px rgba(157, 255, 18, 0.18)',

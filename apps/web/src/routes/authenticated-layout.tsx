@@ -1,13 +1,17 @@
 import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLogout, IconRefresh, IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Navigate, Outlet } from '@tanstack/react-router';
 import { useSessionLoader } from '../hooks/use-session';
 import { logout } from '../lib/session';
 import { SessionServices } from '../components/session/session-services';
 
-/** The guarded part of the app: loads the profile and shows its error phase with Retry and Logout. */
-export function AuthenticatedLayout() {
+/**
+ * The guarded part of the app: loads the profile and shows its error phase with Retry and Logout; renders
+ * `children` when given (a page outside the guarded routes), else the child route.
+ */
+export function AuthenticatedLayout({ children }: { children?: ReactNode }) {
   const session = useSessionLoader();
   const queryClient = useQueryClient();
 
@@ -38,7 +42,7 @@ export function AuthenticatedLayout() {
   return (
     <>
       <SessionServices />
-      <Outlet />
+      {children ?? <Outlet />}
     </>
   );
 }

@@ -5,8 +5,10 @@ import { ArmyTab } from '../features/army';
 import { AllianceTab } from '../features/alliance';
 import { ConstructionTab } from '../features/construction';
 import { EmpireTab } from '../features/empire';
+import { GuideCard } from '../features/guide';
 import { HallOfFameTab } from '../features/hall-of-fame';
 import { MapTab } from '../features/map';
+import { useSelectedTerritory } from '../features/territories';
 import { QueuePanel } from '../features/queue';
 import { RankTab } from '../features/rank';
 import { ResearchTab } from '../features/research';
@@ -17,6 +19,7 @@ import { useIsMobile, useIsWide } from '../components/shell/breakpoints';
 import { isFullWidthTab, isTabEnabled, mainTabDef, needsTerritorySelection } from '../components/shell/main-tabs';
 import { NoTerritorySelected } from '../components/shell/no-territory';
 import { PanelBoundary } from '../components/shell/panel-boundary';
+import { SHELL_STYLES } from '../components/shell/shell-styles';
 import { BottomTabBar, TabSidebar } from '../components/shell/tab-nav';
 import { useAuthStore } from '../stores/auth-store';
 import { useUiStore, type MainTab } from '../stores/ui-store';
@@ -36,6 +39,7 @@ const TAB_CONTENT: Record<MainTab, ComponentType> = {
 
 export const BOTTOM_BAR_HEIGHT = 60;
 
+
 /** Applies tab requests from elsewhere (map focus, movement orders, rank link) and returns the active tab. */
 function useActiveTab(): [MainTab, (tab: MainTab) => void] {
   const active = useUiStore((s) => s.lastActiveMainTab);
@@ -50,18 +54,18 @@ function useActiveTab(): [MainTab, (tab: MainTab) => void] {
 }
 
 function TabContent({ tab, profileLoaded }: { tab: MainTab; profileLoaded: boolean }) {
-  const selectedTerritoryId = useUiStore((s) => s.selectedTerritoryId);
-  if (!isTabEnabled(tab, profileLoaded)) {
+  const selected = useSelectedTerritory();
+  if (!isTabEnabled(tab, profileLoaded) || (selected.pending && needsTerritorySelection(tab, null))) {
     return (
       <Center py={80}>
         <Stack align="center" gap="sm">
           <Loader type="dots" />
-          <Text c="dimmed">Loading your profile...</Text>
+          <Text c="dimmed">{profileLoaded ? 'Loading your territories...' : 'Loading your profile...'}</Text>
         </Stack>
       </Center>
     );
   }
-  if (needsTerritorySelection(tab, selectedTerritoryId)) return <NoTerritorySelected armyHint={tab === 'MOVEMENT'} />;
+  if (needsTerritorySelection(tab, selected.id)) return <NoTerritorySelected armyHint={tab === 'MOVEMENT'} />;
   const Content = TAB_CONTENT[tab];
   return (
     <PanelBoundary key={tab} name={mainTabDef(tab).label}>
@@ -95,15 +99,10 @@ export function DashboardPage() {
       footer={{ height: BOTTOM_BAR_HEIGHT, collapsed: !isMobile }}
       padding={{ base: 'xs', sm: 'md' }}
       withBorder
-      styles={{
-        header: { background: 'var(--bs-glass-strong)', borderColor: 'var(--bs-edge)' },
-        navbar: { background: 'var(--bs-glass)', borderColor: 'var(--bs-edge)' },
-        aside: { background: 'var(--bs-glass)', borderColor: 'var(--bs-edge)' },
-        footer: { background: 'var(--bs-glass-strong)', borderColor: 'var(--bs-edge)' },
-      }}
+      styles={SHELL_STYLES}
     >
       <AppShell.Header>
-        <GameHeader />
+        <GameHeader queueButton={!queueInAside} />
       </AppShell.Header>
 
       {!isMobile && (
@@ -117,6 +116,11 @@ export function DashboardPage() {
           <PanelBoundary name="Resources">
             <ResourceBar />
           </PanelBoundary>
+          {profileLoaded && (
+            <PanelBoundary name="Guide">
+              <GuideCard />
+            </PanelBoundary>
+          )}
           {isMobile && (
             <Group gap="xs" px={4}>
               <Title order={4} fz="sm" tt="uppercase" lts="0.14em" c="acid.4">

@@ -2,6 +2,7 @@ import { Box, Button, Group, Stack, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { TerritoryPicker } from '../../features/territories';
 import { NotificationBell } from '../../features/notifications';
+import { QueueButton } from '../../features/queue';
 import { useAuthStore } from '../../stores/auth-store';
 import { BroodLogo } from '../brand';
 import { AccountModals, useAccountModals } from '../account/account-modals';
@@ -33,8 +34,11 @@ function GuestStrip() {
   );
 }
 
-/** Top bar of every signed-in screen: logo, territory picker, bell, guest countdown and user menu. */
-export function GameHeader() {
+/**
+ * Top bar of every signed-in screen: logo, territory picker, bell, guest countdown and user menu; with
+ * `queueButton`, also the queue button (where the queue panel is not beside the tab).
+ */
+export function GameHeader({ queueButton = false }: { queueButton?: boolean }) {
   const isMobile = useIsMobile();
   const isGuest = useAuthStore((s) => s.currentUser?.is_test_account === true);
   return (
@@ -49,6 +53,7 @@ export function GameHeader() {
           </Box>
         </Group>
         <Group gap={isMobile ? 6 : 'md'} wrap="nowrap">
+          {queueButton && <QueueButton />}
           <NotificationBell />
           <UserMenu compact={isMobile} showExpiry={!isMobile} />
         </Group>

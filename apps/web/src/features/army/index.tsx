@@ -3,7 +3,7 @@ import { Stack, Tabs } from '@mantine/core';
 import { IconRoute, IconTargetArrow, IconUsersGroup } from '@tabler/icons-react';
 import { FeaturePlaceholder } from '../../components/shell/feature-placeholder';
 import { useUiStore } from '../../stores/ui-store';
-import { useTerritories } from '../territories/queries';
+import { useTerritories } from '../territories';
 import { PendingOrderCard } from './pending-order';
 
 

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title 
 import { IconMap2, IconRocket, IconX } from '@tabler/icons-react';
 import { formatCoordinates } from '../../lib/format';
 import type { PendingMovementOrder } from '../../stores/ui-store';
-import { MAP_MISSIONS } from '../map/missions';
+import { MAP_MISSIONS } from '../map';
 
 export interface StartTerritory {
   id: number;

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore } from '../../stores/ui-store';
 import { renderWithProviders } from '../../test/render';
-import { economyAnswers, gameData, serverError, territory, type BuildQueue } from './economy-fixtures.test-support';
+import { economyAnswers, gameData, serverError, territory, type BuildQueue } from '../../test/economy-fixtures';
 import { constructionFailed } from './use-start-construction';
 import { ConstructionTab } from '.';
 
@@ -28,6 +28,18 @@ describe('ConstructionTab', { timeout: 30_000 }, () => {
     expect(within(fiber).getByTestId('resource-cost').textContent).toContain('60');
     expect(within(fiber).getByTestId('resource-cost').textContent).toContain('15');
     expect(fiber.dataset.dimmed).toBeUndefined();
+  });
+
+  it('counts what production added since the last read, so a card turns affordable without a reload', async () => {
+    const keys = gameData.orderedResourceKeys;
+    const read = territory({
+      resources: keys.map((resource_key) => ({ resource_key, amount: 0 })),
+      all_resources_production_per_hour: Object.fromEntries(keys.map((k) => [k, 3_600])),
+      resources_updated_at: new Date(Date.now() - 3_600_000),
+    });
+    renderWithProviders(<ConstructionTab />, economyAnswers(read));
+    const fiber = await card('fiber_tangle');
+    expect(buttonOf(fiber).disabled).toBe(false);
   });
 
   it('disables and dims a structure the stock cannot pay for', async () => {

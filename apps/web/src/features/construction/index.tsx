@@ -1,14 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Stack, Tabs } from '@mantine/core';
 import type { StructureDef } from '@brood/game-data';
-import { useUiStore } from '../../stores/ui-store';
-import { useBuildQueue } from '../queue/queue-queries';
-import { useEconomy } from '../territories/economy';
-import { LevelledCard } from './levelled-card';
-import { queuedTargetsOf, structureModel, type LevelledModel } from './levelled-model';
-import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from './panel-states';
-import { TierGroups } from './tier-groups';
-import { useHighlightedKey } from './use-highlight';
+import { useBuildQueue } from '../queue';
+import { useEconomy, useSelectedTerritoryId } from '../territories';
+import { LevelledCard } from '../../components/catalogue/levelled-card';
+import { queuedTargetsOf, structureModel, type LevelledModel } from '../../components/catalogue/levelled-model';
+import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from '../../components/catalogue/panel-states';
+import { TierGroups } from '../../components/catalogue/tier-groups';
+import { useHighlightedKey } from '../../components/catalogue/use-highlight';
 import { useStartConstruction } from './use-start-construction';
 
 const CATEGORIES = ['All', 'Facility', 'Production'] as const;
@@ -22,18 +21,16 @@ export function emptyStructuresText(category: Category): string {
 
 /** Buildings tab: the selected territory's structures by category and tier. */
 export function ConstructionTab() {
-  const territoryId = useUiStore((s) => s.selectedTerritoryId);
+  const territoryId = useSelectedTerritoryId();
   if (territoryId === null) return null;
   return <ConstructionPanel territoryId={territoryId} />;
 }
 
-function ConstructionPanel({ territoryId }: { territoryId: number }) {
-  const [category, setCategory] = useState<Category>('All');
-  const { view, isLoading, unavailable, error, retry } = useEconomy(territoryId);
+/** Every structure's card model for a territory, from game-core's rules: what the Buildings tab shows and the guide reads. */
+export function useStructureModels(territoryId: number | null) {
+  const economy = useEconomy(territoryId);
+  const { view } = economy;
   const queue = useBuildQueue(territoryId);
-  const { start, pendingKey, errors } = useStartConstruction(territoryId);
-  const highlighted = useHighlightedKey('BUILDING');
-
   const models = useMemo(() => {
     if (!view) return [];
     const limit = view.gameData.universe.queue_limits.build;
@@ -51,6 +48,14 @@ function ConstructionPanel({ territoryId }: { territoryId: number }) {
       }),
     }));
   }, [view, queue.data]);
+  return { ...economy, models };
+}
+
+function ConstructionPanel({ territoryId }: { territoryId: number }) {
+  const [category, setCategory] = useState<Category>('All');
+  const { view, isLoading, unavailable, error, retry, models } = useStructureModels(territoryId);
+  const { start, pendingKey, errors } = useStartConstruction(territoryId);
+  const highlighted = useHighlightedKey('BUILDING');
 
   // A prerequisite jump to a structure of another category shows all of them.
   useEffect(() => {

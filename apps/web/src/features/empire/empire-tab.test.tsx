@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../lib/api-types';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore } from '../../stores/ui-store';
 import { renderWithProviders } from '../../test/render';
-import { economyAnswers, territory } from '../construction/economy-fixtures.test-support';
+import { economyAnswers, territory } from '../../test/economy-fixtures';
 import { EmpireTab } from '.';
 
 const user: CurrentUser = {

@@ -1,10 +1,9 @@
 import { Badge, Group, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { formatNumber, formatResourceAmount } from '../../lib/format';
 import { useUiStore } from '../../stores/ui-store';
-import { resourceColor } from '../resources/resource-colors';
-import { storageColor, storageLevel } from '../resources/storage-level';
-import { countsOf, levelsOf, type GameData, type Stats } from '../territories/queries';
-import { territoryLabel } from '../territories/territory-label';
+import { resourceColor } from '../../components/catalogue/resource-colors';
+import { storageColor, storageLevel } from '../../components/catalogue/storage-level';
+import { countsOf, levelsOf, type GameData, type Stats, territoryLabel } from '../territories';
 import { EmpireRow, EmpireSection, EmpireWideRow, LABEL_CELL_STYLE } from './empire-section';
 import { QueueCell } from './queue-cell';
 import type { EmpireColumn } from './use-empire-data';

@@ -2,7 +2,7 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlanetOff, IconUserQuestion } from '@tabler/icons-react';
 import { useAuthStore } from '../../stores/auth-store';
 import { describeApiError } from '../../lib/api-errors';
-import { PanelEmpty, PanelError, PanelLoading } from '../construction/panel-states';
+import { PanelEmpty, PanelError, PanelLoading } from '../../components/catalogue/panel-states';
 import { EmpireTable } from './empire-table';
 import { useEmpireData } from './use-empire-data';
 

@@ -1,9 +1,7 @@
 import { Stack, Text } from '@mantine/core';
-import { queueRows } from '../queue';
-import { useNow } from '../queue/queue-item-row';
-import { countdownText, queueProgress } from '../queue/queue-progress';
-import type { BuildQueueItem, DefenseQueueItem, RecruitmentQueueItem } from '../queue/queue-queries';
-import type { GameData } from '../territories/queries';
+import { useNow } from '../../hooks/use-now';
+import { queueRows, countdownText, queueProgress, type BuildQueueItem, type DefenseQueueItem, type RecruitmentQueueItem } from '../queue';
+import type { GameData } from '../territories';
 
 type CellProps =
   | { kind: 'building'; items: BuildQueueItem[] | undefined; gameData: GameData }

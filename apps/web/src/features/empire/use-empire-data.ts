@@ -1,7 +1,7 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../trpc';
-import { queueOptions, useRefreshAtNextChange } from '../queue/queue-queries';
-import { CACHE, useGameData, useStats, useTechnologies, useTerritories } from '../territories/queries';
+import { queueOptions, useRefreshAtNextChange } from '../queue';
+import { CACHE, useGameData, useStats, useTechnologies, useTerritories } from '../territories';
 
 /**
  * The empire overview's reads: per territory its details, units, defenses, and build, recruitment

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COORDINATE_ERRORS, digitsOnly, parseCoordinateEntry } from './coordinates';
+import { COORDINATE_ERRORS, digitsOnly, homeOf, parseCoordinateEntry } from './coordinates';
 
 const entry = (r: string, s = '', p = '') => parseCoordinateEntry({ r, s, p });
 
@@ -24,5 +24,13 @@ describe('coordinate entry (social 5.3)', () => {
     expect(digitsOnly('4a8-1 9', 3)).toBe('481');
     expect(digitsOnly('1234', 2)).toBe('12');
     expect(digitsOnly('abc', 3)).toBe('');
+  });
+});
+
+describe('homeOf', () => {
+  it('is the first territory founded (the lowest id), or null without territories', () => {
+    expect(homeOf([{ id: 9, region: 2, sub_region: 3, position: 1 }, { id: 7, region: 12, sub_region: 30, position: 4 }])).toEqual({ r: 12, s: 30, p: 4 });
+    expect(homeOf([])).toBeNull();
+    expect(homeOf(undefined)).toBeNull();
   });
 });

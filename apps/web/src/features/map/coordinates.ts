@@ -53,3 +53,10 @@ export function parseCoordinateEntry(entry: CoordinateEntry): { target: MapTarge
 export function entryFor(target: MapTarget): CoordinateEntry {
   return { r: String(target.r), s: target.s === null ? '' : String(target.s), p: target.p === null ? '' : String(target.p) };
 }
+
+/** The player's home: the first territory founded (the lowest id), as map coordinates; null without one. */
+export function homeOf(owned: readonly { id: number; region: number; sub_region: number; position: number }[] | undefined): { r: number; s: number; p: number } | null {
+  if (!owned || owned.length === 0) return null;
+  const first = owned.reduce((a, b) => (b.id < a.id ? b : a));
+  return { r: first.region, s: first.sub_region, p: first.position };
+}

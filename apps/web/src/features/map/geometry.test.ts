@@ -14,6 +14,7 @@ import {
   regionCentre,
   subRegionCentre,
   viewAround,
+  viewCentredOnPosition,
   viewForCoordinates,
   zoomView,
 } from './geometry';
@@ -67,5 +68,17 @@ describe('picking the drawn hex', () => {
     expect(pick(subRegionCentre(481, 13), detail)).toEqual({ r: 481, s: 13, p: null });
     expect(pick(regionCentre(482), detail)).toEqual({ r: 482, s: null, p: null });
     expect(pick(subRegionCentre(481, 13), { level: 'region', r: 1, s: 1 })).toEqual({ r: 481, s: null, p: null });
+  });
+});
+
+describe('viewCentredOnPosition', () => {
+  it("centres a position's sector view on the position, at the sector's zoom and level", () => {
+    const target = { r: 481, s: 481, p: 3 };
+    const view = viewCentredOnPosition(target, 1.2);
+    expect(view.width).toBeCloseTo(viewForCoordinates(target, 1.2).width);
+    const c = positionCentre(481, 481, 3);
+    expect(view.x + view.width / 2).toBeCloseTo(c.x);
+    expect(view.y + view.height / 2).toBeCloseTo(c.y);
+    expect(detailOf(view)).toEqual({ level: 'position', r: 481, s: 481 });
   });
 });

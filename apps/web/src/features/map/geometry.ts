@@ -237,6 +237,12 @@ export function viewForCoordinates(target: { r: number; s: number | null; p: num
   return viewAround(subRegionCentre(target.r, target.s), fitWidth(WIDTH_PRESETS[2], SUB_PITCH, aspect), aspect);
 }
 
+/** A position's sector at the zoom `viewForCoordinates` gives it, but centred on the position itself (the home on opening). */
+export function viewCentredOnPosition(target: { r: number; s: number; p: number }, aspect: number): ViewBox {
+  const sector = viewForCoordinates(target, aspect);
+  return viewAround(positionCentre(target.r, target.s, target.p), sector.width, aspect);
+}
+
 /** A preset width, widened on wide screens so the whole cell fits in height too (never past the level's threshold). */
 function fitWidth(preset: number, pitch: number, aspect: number): number {
   return Math.min(pitch * 3.9, Math.max(preset, (pitch * 1.1) / aspect));

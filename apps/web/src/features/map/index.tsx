@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,9 +7,9 @@ import { MOBILE_QUERY } from '../../components/shell/breakpoints';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore, type MapFocus } from '../../stores/ui-store';
 import { useTRPC } from '../../trpc';
-import { useTerritories } from '../territories/queries';
-import { entryFor, type CoordinateEntry, type MapTarget } from './coordinates';
-import { detailOf, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
+import { useTerritories } from '../territories';
+import { entryFor, homeOf, type CoordinateEntry, type MapTarget } from './coordinates';
+import { detailOf, viewCentredOnPosition, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
 import { MapCanvas } from './map-canvas';
 import { MapContextMenu } from './map-context-menu';
 import { OVERVIEW_STALE_MS, useMapData } from './map-data';
@@ -17,7 +17,10 @@ import { MapToolbar, type OwnedTerritory } from './map-toolbar';
 import { MobileControls } from './mobile-controls';
 import { useMapCamera } from './use-map-camera';
 import { useMapKeyboard } from './use-map-keyboard';
+import { LEGEND } from './map-colours';
 import classes from './map.module.css';
+
+export { MAP_MISSIONS, NO_START_TERRITORY, startTerritoryFor } from './missions';
 
 export const WELCOME_TITLE = 'Welcome, Commander!';
 export const WELCOME_TEXT = 'You do not yet control any sectors. Select an unclaimed sector on the star map and found your empire!';
@@ -34,17 +37,9 @@ function levelTitle(detail: Detail): string {
 }
 
 function Legend() {
-  const items = [
-    ['Yours', 'rgba(157, 255, 18, 0.8)'],
-    ['Other players', 'rgba(255, 110, 60, 0.85)'],
-    ['Contested', 'rgba(255, 196, 48, 0.85)'],
-    ['No owner', 'rgba(176, 115, 255, 0.7)'],
-    ['Empty', 'rgba(140, 160, 230, 0.35)'],
-    ['Wreckage', '#5ce1e6'],
-  ] as const;
   return (
     <div className={classes.legend} aria-hidden>
-      {items.map(([label, color]) => (
+      {LEGEND.map(([label, color]) => (
         <span key={label}>
           <span className={classes.swatch} style={{ background: color }} />
           {label}
@@ -83,18 +78,21 @@ export function MapTab() {
   const closeMenu = useCallback(() => useUiStore.getState().closeMapContextMenu(), []);
   useMapKeyboard(camera, closeMenu);
 
-  /** Moves the view to a target once the data of the levels it opens on have loaded. */
+  /** Moves the view to a target once the data of the levels it opens on have loaded; `home` centres on it without a ring. */
   const goTo = useCallback(
-    async (target: MapTarget) => {
-      setEntry(entryFor(target));
-      setFocus({ r: target.r, s: target.s, p: target.p });
+    async (target: MapTarget, home = false) => {
+      if (!home) {
+        setEntry(entryFor(target));
+        setFocus({ r: target.r, s: target.s, p: target.p });
+      }
       closeMenu();
       camera.willMove();
       await Promise.allSettled([
         queryClient.ensureQueryData(trpc.map.regionsOverview.queryOptions(undefined, { staleTime: OVERVIEW_STALE_MS })),
         queryClient.ensureQueryData(trpc.map.subregionsOverview.queryOptions({ regionId: target.r }, { staleTime: OVERVIEW_STALE_MS })),
       ]);
-      camera.animateTo(viewForCoordinates(target, camera.aspect()));
+      const aspect = camera.aspect();
+      camera.animateTo(home && target.s !== null && target.p !== null ? viewCentredOnPosition({ r: target.r, s: target.s, p: target.p }, aspect) : viewForCoordinates(target, aspect));
     },
     [camera, closeMenu, queryClient, trpc],
   );
@@ -106,6 +104,15 @@ export function MapTab() {
     useUiStore.getState().setMapFocusCoordinates(null);
     void goTo({ r: request.r, s: request.s, p: request.s === null ? null : request.p });
   }, [focusRequest, goTo]);
+
+  // A first visit (no view saved, nothing asked for) opens on the home sector, where the marker is.
+  const home = useMemo(() => homeOf(owned), [owned]);
+  const openedOnHome = useRef(initialView !== null);
+  useEffect(() => {
+    if (openedOnHome.current || !home) return;
+    openedOnHome.current = true;
+    if (!useUiStore.getState().mapFocusCoordinates) void goTo(home, true);
+  }, [home, goTo]);
 
   // Leaving the tab closes the menu it owns.
   useEffect(() => closeMenu, [closeMenu]);
@@ -152,6 +159,7 @@ export function MapTab() {
           me={me}
           selectedTerritoryId={selectedTerritoryId}
           focus={focus}
+          home={home}
           touchUi={isMobile}
           onSelectCell={selectCell}
           onOpenMenu={openMenu}

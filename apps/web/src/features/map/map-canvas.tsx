@@ -18,7 +18,7 @@ import {
 } from './geometry';
 import type { MapCamera } from './use-map-camera';
 import type { MapData } from './map-data';
-import { CellLabels, GalaxyBackdrop, PositionLayer, RegionLayer, SubregionLayer, WreckageLayer, wreckageCells } from './map-layers';
+import { CellLabels, FocusRing, GalaxyBackdrop, HomeMarker, PositionLayer, RegionLayer, SubregionLayer, WreckageLayer, wreckageCells } from './map-layers';
 import { MapTooltip, type MapTooltipHandle } from './map-tooltip';
 import { describeCell } from './describe-cell';
 import classes from './map.module.css';
@@ -48,6 +48,8 @@ export interface MapCanvasProps {
   selectedTerritoryId: number | null;
   /** A cell to ring (the last coordinates entered or focused). */
   focus: PickedCell | null;
+  /** The player's home territory, marked at every level. */
+  home: { r: number; s: number; p: number } | null;
   /** Phone layout: taps show the card, long-press opens the menu. */
   touchUi: boolean;
   onSelectCell: (cell: PickedCell) => void;
@@ -273,7 +275,8 @@ export function MapCanvas(props: MapCanvasProps) {
         </svg>
         <svg className={classes.layer} preserveAspectRatio="xMidYMid meet" data-svg="overlay" aria-hidden>
           <WreckageLayer cells={wreckage} />
-          {focus && focus.s !== null && <path className={classes.focus} d={cellHex(focus, 0)} data-testid="map-focus" />}
+          {props.home && <HomeMarker home={props.home} level={detail.level} />}
+          {focus && focus.s !== null && <FocusRing d={cellHex(focus, 0)} />}
           <path ref={hoverRef} className={classes.hover} d="" />
         </svg>
       </div>

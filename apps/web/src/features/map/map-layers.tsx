@@ -12,11 +12,13 @@ import {
   positionCentre,
   regionCentre,
   subRegionCentre,
+  type Detail,
   type Point,
   type ViewBox,
 } from './geometry';
 import type { MapTerritory, Presence, WreckageField } from './map-data';
 import { TRUNCATE, truncate } from './labels';
+import { MARK_COLOURS } from './map-colours';
 import classes from './map.module.css';
 
 type Buckets = Record<Presence, string>;
@@ -189,6 +191,28 @@ export const CellLabels = memo(function CellLabels({
  * Wreckage markers: a zero-length segment per field, drawn with a round cap whose width is in screen
  * pixels (see the stylesheet), so a field reads as the same bright dot at every zoom.
  */
+/** The player's home marked at every level: a dot and 'Home' when zoomed out, a ring when its sector is open. */
+export function HomeMarker({ home, level }: { home: { r: number; s: number; p: number }; level: Detail['level'] }) {
+  const c = positionCentre(home.r, home.s, home.p);
+  return (
+    <g data-testid="map-home" data-level={level}>
+      {level === 'position' ? (
+        <path className={classes.homeRing} d={hexPath(c, POSITION_PITCH, -0.03)} style={{ stroke: MARK_COLOURS.home }} />
+      ) : (
+        <circle className={classes.homeDot} cx={c.x} cy={c.y} style={{ fill: MARK_COLOURS.home }} />
+      )}
+      <text className={classes.homeLabel} x={c.x} y={level === 'position' ? c.y - POSITION_PITCH * 0.52 : c.y}>
+        Home
+      </text>
+    </g>
+  );
+}
+
+/** The ring round the last coordinates entered or focused. */
+export function FocusRing({ d }: { d: string }) {
+  return <path className={classes.focus} d={d} style={{ stroke: MARK_COLOURS.focus }} data-testid="map-focus" />;
+}
+
 export const WreckageLayer = memo(function WreckageLayer({ cells }: { cells: { key: string; centre: Point; pitch: number }[] }) {
   const d = useMemo(
     () => cells.map(({ centre: c, pitch }) => `M${Math.round((c.x + pitch * 0.24) * 100) / 100} ${Math.round((c.y - pitch * 0.28) * 100) / 100}h0`).join(''),
@@ -197,7 +221,7 @@ export const WreckageLayer = memo(function WreckageLayer({ cells }: { cells: { k
   return (
     <g data-layer="wreckage" data-count={cells.length}>
       <path className={classes.wreckageHalo} d={d} />
-      <path className={classes.wreckage} d={d} />
+      <path className={classes.wreckage} d={d} style={{ stroke: MARK_COLOURS.wreckage }} data-mark="wreckage" />
     </g>
   );
 });

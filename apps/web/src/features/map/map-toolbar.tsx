@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconChevronDown, IconMapPin, IconRefresh } from '@tabler/icons-react';
+import { useCanHover } from '../../components/shell/breakpoints';
 import { formatCoordinates } from '../../lib/format';
 import { COORDINATE_MAX_LENGTH, digitsOnly, parseCoordinateEntry, type CoordinateEntry, type MapTarget } from './coordinates';
 import { TRUNCATE, truncate } from './labels';
@@ -32,6 +33,7 @@ const BOXES = [
 /** Coordinate entry (R, S, P, go, refresh) and the 'My Territories (n)' drop-down. */
 export function MapToolbar({ entry, onEntryChange, onGo, onRefresh, refreshing, territories, onTerritory }: MapToolbarProps) {
   const [error, setError] = useState<string | null>(null);
+  const canHover = useCanHover();
 
   const go = () => {
     const parsed = parseCoordinateEntry(entry);
@@ -74,12 +76,12 @@ export function MapToolbar({ entry, onEntryChange, onGo, onRefresh, refreshing, 
                 data-testid={`map-coord-${key}`}
               />
             ))}
-            <Tooltip label="Go to coordinates" events={{ hover: true, focus: false, touch: false }}>
+            <Tooltip label="Go to coordinates" events={{ hover: true, focus: false, touch: false }} disabled={!canHover}>
               <ActionIcon type="submit" size="lg" variant="filled" aria-label="Go" data-testid="map-go">
                 <IconArrowRight size={18} />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label="Refresh map" events={{ hover: true, focus: false, touch: false }}>
+            <Tooltip label="Refresh map" events={{ hover: true, focus: false, touch: false }} disabled={!canHover}>
               <ActionIcon size="lg" variant="light" color="brood" aria-label="Refresh map" onClick={onRefresh} loading={refreshing} data-testid="map-refresh">
                 <IconRefresh size={18} />
               </ActionIcon>

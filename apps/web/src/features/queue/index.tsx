@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingFactory2, IconDna2, IconShieldHalf, IconSpider } from '@tabler/icons-react';
-import { useUiStore } from '../../stores/ui-store';
-import { useGameData, type GameData } from '../territories/queries';
+import { useGameData, type GameData, useSelectedTerritoryId } from '../territories';
 import { QueueItemRow } from './queue-item-row';
 import { useBuildQueue, useDefenseQueue, useRecruitmentQueue, useResearchQueue } from './queue-queries';
 import { useCancelQueueItem, type QueueKind } from './use-cancel';
+
+export * from './queue-queries';
+export { canCancel, countdownText, queueProgress, type QueueProgress } from './queue-progress';
+export { QueueButton, useQueueCount } from './queue-button';
 
 export interface QueueRowData {
   id: string;
@@ -51,7 +54,7 @@ const LIMIT_KEY = { building: 'build', research: 'research', recruitment: 'recru
 
 /** The right-hand queue panel: Building, Research, Recruitment and Defense of the selected territory. */
 export function QueuePanel() {
-  const territoryId = useUiStore((s) => s.selectedTerritoryId);
+  const territoryId = useSelectedTerritoryId();
   const gameData = useGameData();
   const building = useBuildQueue(territoryId);
   const research = useResearchQueue();

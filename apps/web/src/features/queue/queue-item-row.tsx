@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useNow } from '../../hooks/use-now';
 import { ActionIcon, Box, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconX } from '@tabler/icons-react';
@@ -6,15 +6,6 @@ import { cancelConfirmation, canCancel, countdownText, queueProgress } from './q
 
 /** Queue item progress updates every 250 ms (core §9). */
 export const QUEUE_TICK_MS = 250;
-
-export function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 export interface QueueItemRowProps {
   id: string;

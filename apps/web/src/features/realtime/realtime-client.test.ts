@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RealtimeClient, realtimeUrl } from './realtime-client';
-import { MAX_RECONNECT_ATTEMPTS, reconnectDelayMs } from './reconnect';
+import { MAX_RECONNECT_ATTEMPTS, STABLE_CONNECTION_MS, reconnectDelayMs } from './reconnect';
 
 /** A stand-in for the browser's WebSocket that the test opens, closes and talks through. */
 class FakeSocket {
@@ -117,20 +117,37 @@ describe('RealtimeClient', () => {
     expect(sockets).toHaveLength(9);
   });
 
-  it('starts counting again after a successful reconnect', () => {
+  it('starts counting again once a reconnect has stayed up for 10 s', () => {
     const c = client();
     c.start();
     last().connectionDrops();
     vi.advanceTimersByTime(1000);
-    vi.advanceTimersByTime(0);
     last().connectionDrops();
     vi.advanceTimersByTime(2000);
     last().serverOpens();
+    vi.advanceTimersByTime(STABLE_CONNECTION_MS);
     last().connectionDrops();
     vi.advanceTimersByTime(999);
     expect(sockets).toHaveLength(3);
     vi.advanceTimersByTime(1);
     expect(sockets).toHaveLength(4);
+  });
+
+  it('a socket that opens and drops at once keeps counting, so the 8 attempts run out and it gives up', () => {
+    const c = client();
+    c.start();
+    last().serverOpens();
+    last().connectionDrops();
+    const waits = [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000];
+    for (const wait of waits) {
+      vi.advanceTimersByTime(wait);
+      last().serverOpens();
+      vi.advanceTimersByTime(STABLE_CONNECTION_MS - 1);
+      last().connectionDrops();
+    }
+    expect(gaveUp).toBe(1);
+    expect(c.status).toBe('given-up');
+    expect(sockets).toHaveLength(9);
   });
 
   it('closes cleanly on stop (logout) and never retries', () => {

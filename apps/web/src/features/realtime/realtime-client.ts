@@ -1,4 +1,4 @@
-import { reconnectDelayMs } from './reconnect';
+import { STABLE_CONNECTION_MS, reconnectDelayMs } from './reconnect';
 
 /** The /ws protocol (apps/api/src/realtime/hub.ts): the server's text frame PING is answered with PONG. */
 export const PING = 'PING';
@@ -43,12 +43,14 @@ function parseMessage(raw: unknown): RealtimeMessage | null {
 
 /**
  * One real-time connection with the spec's retry rule: after a close the client did not ask for, it
- * waits 2^n seconds (at most 30) and tries again, 8 times, then gives up. A successful open resets
- * the count. `stop()` closes cleanly (code 1000) and never retries.
+ * waits 2^n seconds (at most 30) and tries again, 8 times, then gives up. The count starts again only
+ * once a connection has stayed open for STABLE_CONNECTION_MS, so a socket that opens and drops at once
+ * still runs out of attempts. `stop()` closes cleanly (code 1000) and never retries.
  */
 export class RealtimeClient {
   private socket: WebSocket | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private stableTimer: ReturnType<typeof setTimeout> | null = null;
   private attempt = 0;
   private state: RealtimeStatus = 'stopped';
 
@@ -68,6 +70,7 @@ export class RealtimeClient {
     this.state = 'stopped';
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.clearStableTimer();
     const socket = this.socket;
     this.socket = null;
     if (socket && (socket.readyState === OPEN || socket.readyState === CONNECTING)) socket.close(1000, 'Logged out');
@@ -80,7 +83,10 @@ export class RealtimeClient {
     socket.onopen = () => {
       if (this.socket !== socket) return;
       this.state = 'open';
-      this.attempt = 0;
+      this.stableTimer = setTimeout(() => {
+        this.stableTimer = null;
+        this.attempt = 0;
+      }, STABLE_CONNECTION_MS);
       this.options.onOpen?.();
     };
     socket.onmessage = (event: MessageEvent) => {
@@ -96,12 +102,18 @@ export class RealtimeClient {
     socket.onclose = (event: CloseEvent) => {
       if (this.socket !== socket) return; // a socket we replaced or stopped
       this.socket = null;
+      this.clearStableTimer();
       if (event.code === 1000) {
         this.state = 'stopped';
         return;
       }
       this.scheduleReconnect();
     };
+  }
+
+  private clearStableTimer(): void {
+    if (this.stableTimer) clearTimeout(this.stableTimer);
+    this.stableTimer = null;
   }
 
   private scheduleReconnect(): void {

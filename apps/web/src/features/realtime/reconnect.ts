@@ -4,6 +4,8 @@ export const MAX_RECONNECT_DELAY_MS = 30_000;
 export const CONNECTED_TOAST_MS = 2_000;
 export const GAVE_UP_TOAST_MS = 10_000;
 export const GAVE_UP_MESSAGE = 'Could not maintain real-time connection.';
+/** A connection counts as up (the attempt count starts again) only after it stayed open this long. */
+export const STABLE_CONNECTION_MS = 10_000;
 
 /**
  * Delay before reconnect attempt `attempt` (0-based): 2^attempt seconds, capped at 30 s, so the

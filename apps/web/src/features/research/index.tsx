@@ -5,16 +5,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { researchSpeedModifier } from '@brood/game-core';
 import { describeApiError } from '../../lib/api-errors';
 import { showSuccess } from '../../lib/toast';
-import { useUiStore } from '../../stores/ui-store';
 import { useTRPC } from '../../trpc';
-import { LevelledCard } from '../construction/levelled-card';
-import { queuedTargetsOf, technologyModel } from '../construction/levelled-model';
-import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from '../construction/panel-states';
-import { TierGroups } from '../construction/tier-groups';
-import { useHighlightedKey } from '../construction/use-highlight';
-import { useResearchQueue } from '../queue/queue-queries';
-import { useEconomy } from '../territories/economy';
-import { levelsOf, useTerritories } from '../territories/queries';
+import { LevelledCard } from '../../components/catalogue/levelled-card';
+import { queuedTargetsOf, technologyModel } from '../../components/catalogue/levelled-model';
+import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from '../../components/catalogue/panel-states';
+import { TierGroups } from '../../components/catalogue/tier-groups';
+import { useHighlightedKey } from '../../components/catalogue/use-highlight';
+import { useResearchQueue } from '../queue';
+import { useEconomy, levelsOf, useTerritories, useSelectedTerritoryId } from '../territories';
 
 const CATEGORIES = [
   { value: 'All', label: 'All' },
@@ -58,16 +56,15 @@ function useStartResearch(territoryId: number | null) {
   return { start, pendingKey: mutation.isPending ? mutation.variables.tech_key : null, errors };
 }
 
-/** Research tab: the player's technologies; the selected territory pays and its structures count. */
-export function ResearchTab() {
-  const territoryId = useUiStore((s) => s.selectedTerritoryId);
-  const [category, setCategory] = useState<Category>('All');
-  const { view, isLoading, unavailable, error, retry } = useEconomy(territoryId);
+/**
+ * Every technology's card model for the paying territory (null: none), from game-core's rules: what
+ * the Research tab shows and the guide reads.
+ */
+export function useTechnologyModels(territoryId: number | null) {
+  const economy = useEconomy(territoryId);
+  const { view } = economy;
   const territories = useTerritories();
   const queue = useResearchQueue();
-  const { start, pendingKey, errors } = useStartResearch(territoryId);
-  const highlighted = useHighlightedKey('RESEARCH');
-
   const entries = useMemo(() => {
     if (!view) return [];
     const queueFull = (queue.data?.length ?? 0) >= view.gameData.universe.queue_limits.research;
@@ -86,6 +83,16 @@ export function ResearchTab() {
       }),
     }));
   }, [view, queue.data, territories.data]);
+  return { ...economy, entries };
+}
+
+/** Research tab: the player's technologies; the selected territory pays and its structures count. */
+export function ResearchTab() {
+  const territoryId = useSelectedTerritoryId();
+  const [category, setCategory] = useState<Category>('All');
+  const { view, isLoading, unavailable, error, retry, entries } = useTechnologyModels(territoryId);
+  const { start, pendingKey, errors } = useStartResearch(territoryId);
+  const highlighted = useHighlightedKey('RESEARCH');
 
   useEffect(() => {
     if (!highlighted || category === 'All') return;

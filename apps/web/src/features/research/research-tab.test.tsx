@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore } from '../../stores/ui-store';
 import { renderWithProviders } from '../../test/render';
-import { economyAnswers, territory } from '../construction/economy-fixtures.test-support';
+import { economyAnswers, territory } from '../../test/economy-fixtures';
 import { ResearchTab } from '.';
 
 const withNest = territory({

@@ -1,42 +1,21 @@
-import { useEffect, useState } from 'react';
 import { Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { settle } from '@brood/game-core';
 import { formatNumber, formatResourceAmount } from '../../lib/format';
-import { useUiStore } from '../../stores/ui-store';
-import { useGameData, useTerritory, type TerritoryDetails } from '../territories/queries';
-import { resourceColor } from './resource-colors';
-import { storageColor, storageLevel, type StorageLevel } from './storage-level';
+import { useNow } from '../../hooks/use-now';
+import { projectedStock, useGameData, useTerritory, useSelectedTerritoryId } from '../territories';
+import { resourceColor } from '../../components/catalogue/resource-colors';
+import { storageColor, storageLevel, type StorageLevel } from '../../components/catalogue/storage-level';
 
 /** The bar's amounts move every second between reads, at the territory's own rates (game-core settle). */
 const TICK_MS = 1000;
-
-function useTicker(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
-
-/** Stock of a territory at `now`, from its last read and its net rates (production minus biomass upkeep). */
-export function projectedStock(territory: TerritoryDetails, now: number): Record<string, number> {
-  const stock: Record<string, number> = {};
-  for (const r of territory.resources) stock[r.resource_key] = r.amount;
-  const rates: Record<string, number> = { ...territory.all_resources_production_per_hour };
-  rates.biomass = (rates.biomass ?? 0) - territory.biomass_upkeep_per_hour;
-  const from = new Date(territory.resources_updated_at).getTime();
-  return settle(stock, rates, territory.all_resources_storage_capacities, from, Math.max(from, now)) as Record<string, number>;
-}
 
 const LEVEL_TEXT: Record<StorageLevel, string> = { full: 'Storage full', warning: 'Storage almost full', ok: '' };
 
 /** Resource chips of the selected territory: amount (k/m/b/t), yellow from 95% of storage, red when full. */
 export function ResourceBar() {
-  const territoryId = useUiStore((s) => s.selectedTerritoryId);
+  const territoryId = useSelectedTerritoryId();
   const territory = useTerritory(territoryId);
   const gameData = useGameData();
-  const now = useTicker(TICK_MS);
+  const now = useNow(TICK_MS);
 
   if (territoryId === null) return null;
   if (!territory.data || !gameData.data) {

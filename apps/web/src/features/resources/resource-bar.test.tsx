@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore } from '../../stores/ui-store';
 import { renderWithProviders } from '../../test/render';
-import { economyAnswers, territory } from '../construction/economy-fixtures.test-support';
+import { economyAnswers, territory } from '../../test/economy-fixtures';
 import { ResourceBar } from '.';
 
 const t0 = new Date('2030-01-01T00:00:00Z');

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { territoryEconomy, type TerritoryEconomy } from '@brood/game-core';
+import { settle, territoryEconomy, type TerritoryEconomy } from '@brood/game-core';
+import { useNow } from '../../hooks/use-now';
 import type { Catalogue } from '@brood/game-data';
 import { describeApiError } from '../../lib/api-errors';
 import {
@@ -25,6 +26,30 @@ export function coreCatalogue(data: GameData): Catalogue {
   return data as unknown as Catalogue;
 }
 
+/** Stock of a territory at `now`, from its last read and its net rates (production minus biomass upkeep). */
+export function projectedStock(territory: TerritoryDetails, now: number): Record<string, number> {
+  const stock: Record<string, number> = {};
+  for (const r of territory.resources) stock[r.resource_key] = r.amount;
+  const rates: Record<string, number> = { ...territory.all_resources_production_per_hour };
+  rates.biomass = (rates.biomass ?? 0) - territory.biomass_upkeep_per_hour;
+  const from = new Date(territory.resources_updated_at).getTime();
+  return settle(stock, rates, territory.all_resources_storage_capacities, from, Math.max(from, now)) as Record<string, number>;
+}
+
+/** How often the panels' stock catches up with production, so a card (and the guide) turns affordable without a reload. */
+export const STOCK_TICK_MS = 5_000;
+
+/**
+ * The territory's whole units of stock now, re-read every STOCK_TICK_MS; the same object until a number
+ * changes, so the cards re-render only when the stock really moved.
+ */
+function useLiveStock(details: TerritoryDetails | null): Record<string, number> {
+  const now = useNow(STOCK_TICK_MS);
+  const projected = details ? projectedStock(details, now) : {};
+  const key = JSON.stringify(Object.entries(projected).map(([k, v]) => [k, Math.floor(v)]));
+  return useMemo(() => Object.fromEntries(JSON.parse(key) as [string, number][]), [key]);
+}
+
 export interface EconomyView {
   gameData: GameData;
   catalogue: Catalogue;
@@ -46,6 +71,7 @@ export function useEconomy(territoryId: number | null) {
   const territory = useTerritory(territoryId);
   const territories = useTerritories();
   const units = useTerritoryUnits(territoryId);
+  const stock = useLiveStock(territory.data ?? null);
 
   const view = useMemo((): EconomyView | null => {
     if (!gameData.data || !technologies.data) return null;
@@ -56,8 +82,8 @@ export function useEconomy(territoryId: number | null) {
     const structures = levelsOf(details?.structures, 'structure_key');
     const others = (territories.data ?? []).filter((t) => t.id !== territoryId).map((t) => levelsOf(t.structures, 'structure_key'));
     const economy = details ? territoryEconomy(catalogue, structures, techLevels, countsOf(units.data, 'unit_key'), others) : null;
-    return { gameData: gameData.data, catalogue, territory: details, structures, technologies: techLevels, stock: stockOf(details ?? undefined), economy };
-  }, [gameData.data, technologies.data, territory.data, territories.data, units.data, territoryId]);
+    return { gameData: gameData.data, catalogue, territory: details, structures, technologies: techLevels, stock: details ? stock : stockOf(undefined), economy };
+  }, [gameData.data, technologies.data, territory.data, territories.data, units.data, territoryId, stock]);
 
   const waiting = [gameData, technologies, ...(territoryId !== null ? [territory] : [])];
   const failed = waiting.find((q) => q.isError);

@@ -6,6 +6,11 @@ import { useTerritories } from './queries';
 import { RenameTerritoryModal } from './rename-territory-modal';
 import { territoryLabel } from './territory-label';
 
+export * from './queries';
+export { coreCatalogue, projectedStock, useEconomy, type EconomyView } from './economy';
+export { territoryLabel } from './territory-label';
+export { useSelectedTerritory, useSelectedTerritoryId, type SelectedTerritory } from './selected';
+
 export const TERRITORIES_ERROR = 'Error loading territories.';
 export const NO_TERRITORIES = 'No territories found.';
 

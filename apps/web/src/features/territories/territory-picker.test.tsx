@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore } from '../../stores/ui-store';
 import { renderWithProviders } from '../../test/render';
-import { serverError, territory } from '../construction/economy-fixtures.test-support';
+import { economyAnswers, serverError, territory } from '../../test/economy-fixtures';
+import { ConstructionTab } from '../construction';
 import { NAME_RULE, NOTHING_CHOSEN, validateTerritoryName } from './rename-territory-modal';
 import { TerritoryPicker } from '.';
 
@@ -42,6 +43,21 @@ describe('TerritoryPicker', { timeout: 20_000 }, () => {
     const input = (await screen.findByPlaceholderText('Select Territory')) as HTMLInputElement;
     await waitFor(() => expect(input.value).toBe('Outpost (2-3-1)'));
     expect(useUiStore.getState().selectedTerritoryId).toBe(9);
+  });
+
+  it('checks a stored choice against the list before anything asks the server about it', async () => {
+    useUiStore.getState().setSelectedTerritoryId(99); // lost since, or another account's
+    const { calls } = renderWithProviders(
+      <>
+        <TerritoryPicker />
+        <ConstructionTab />
+      </>,
+      economyAnswers(home),
+    );
+    await screen.findByTestId('construction-panel');
+    expect(useUiStore.getState().selectedTerritoryId).toBe(7);
+    expect(calls.filter((c) => c.path === 'territories.get').map((c) => c.input)).toEqual([{ id: 7 }]);
+    expect(screen.queryByText(/do not own/i)).toBeNull();
   });
 
   it("says 'No territories found.' and 'Error loading territories.'", async () => {

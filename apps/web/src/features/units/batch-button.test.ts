@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchButtonState, parseQuantity, type BatchButtonInput } from './batch-button';
+import { MAX_BATCH, batchButtonState, normaliseQuantityText, parseQuantity, type BatchButtonInput } from './batch-button';
 
 const ready: BatchButtonInput = { kind: 'unit', alreadyQueued: false, queueFull: false, prerequisitesMet: true, affordable: true };
 
@@ -36,5 +36,15 @@ describe('quantity input', () => {
     expect(parseQuantity('')).toBe(0);
     expect(parseQuantity('7.9')).toBe(7);
     expect(parseQuantity(12)).toBe(12);
+  });
+});
+
+describe('normaliseQuantityText', () => {
+  it('keeps whole numbers, turns junk and negatives into 0, drops fractions and leading zeros', () => {
+    expect(['12', '-5', 'abc', '2.5', '007', '1e2', ' 3 '].map(normaliseQuantityText)).toEqual(['12', '0', '0', '2', '7', '100', '3']);
+  });
+  it('lets the box be emptied while typing, and stops at the largest batch', () => {
+    expect(normaliseQuantityText('')).toBe('');
+    expect(normaliseQuantityText('999999999')).toBe(String(MAX_BATCH));
   });
 });

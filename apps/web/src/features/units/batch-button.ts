@@ -59,5 +59,15 @@ export function parseQuantity(value: string | number | null | undefined): number
   return Math.floor(n);
 }
 
+/**
+ * What the quantity box shows after each keystroke (core spec: non-numeric or negative input becomes 0;
+ * whole numbers only): '-5' and 'abc' become '0', '2.5' becomes '2', '007' becomes '7'. An emptied box
+ * stays empty while the player types; leaving it empty makes it 0.
+ */
+export function normaliseQuantityText(text: string): string {
+  if (text.trim() === '') return '';
+  return String(Math.min(parseQuantity(text), MAX_BATCH));
+}
+
 /** Largest batch the max button may set (the spec's max producible, bounded for the input). */
 export const MAX_BATCH = 99_999;

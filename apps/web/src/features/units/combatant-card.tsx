@@ -1,10 +1,10 @@
 import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconClock, IconMeat } from '@tabler/icons-react';
-import { formatDuration, formatLargeNumber, formatNumber } from '../../lib/format';
-import { CardAction, CardHeader, type CatalogueCardProps } from '../construction/card-parts';
-import { PrerequisitesBox } from '../construction/prerequisites-box';
-import { useHighlight } from '../construction/use-highlight';
-import { ResourceCost } from '../resources/resource-cost';
+import { IconMeat } from '@tabler/icons-react';
+import { formatLargeNumber, formatNumber } from '../../lib/format';
+import { CardAction, CardHeader, DurationTag, type CatalogueCardProps } from '../../components/catalogue/card-parts';
+import { PrerequisitesBox } from '../../components/catalogue/prerequisites-box';
+import { useHighlight } from '../../components/catalogue/use-highlight';
+import { ResourceCost } from '../../components/catalogue/resource-cost';
 import type { BatchKind } from './batch-button';
 import type { BatchModel } from './batch-model';
 import { capabilityLabel } from './filters';
@@ -105,12 +105,7 @@ export function CombatantCard(props: CombatantCardProps) {
       <Stack gap={6} mt="xs" style={{ flex: 1 }}>
         <ResourceCost cost={model.cost} stock={props.stock} names={props.resourceNames} order={props.resourceOrder} />
         <Group gap="md">
-          <Group gap={4} wrap="nowrap" data-testid="duration">
-            <IconClock size={14} color="var(--mantine-color-dimmed)" />
-            <Text fz="xs" ff="monospace">
-              {formatDuration(model.seconds)}
-            </Text>
-          </Group>
+          <DurationTag seconds={model.seconds} />
           {props.kind === 'unit' && (
             <Tooltip label="Biomass this batch eats per hour at home">
               <Group gap={4} wrap="nowrap" data-testid="biomass">

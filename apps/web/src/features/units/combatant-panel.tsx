@@ -3,12 +3,11 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { DefenseDef, UnitDef } from '@brood/game-data';
 import { formatNumber } from '../../lib/format';
 import { describeApiError } from '../../lib/api-errors';
-import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from '../construction/panel-states';
-import { TierGroups } from '../construction/tier-groups';
-import { useDefenseQueue, useRecruitmentQueue } from '../queue/queue-queries';
-import { useEconomy } from '../territories/economy';
-import { countsOf, useStats, useTerritoryDefenses, useTerritoryUnits } from '../territories/queries';
-import { parseQuantity, type BatchKind } from './batch-button';
+import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from '../../components/catalogue/panel-states';
+import { TierGroups } from '../../components/catalogue/tier-groups';
+import { useDefenseQueue, useRecruitmentQueue } from '../queue';
+import { useEconomy, countsOf, useStats, useTerritoryDefenses, useTerritoryUnits } from '../territories';
+import { normaliseQuantityText, parseQuantity, type BatchKind } from './batch-button';
 import { batchModel } from './batch-model';
 import { CombatantCard } from './combatant-card';
 import { FilterChips } from './filter-chips';
@@ -114,7 +113,7 @@ export function CombatantPanel({ kind, territoryId }: { kind: BatchKind; territo
               have={counts[e.key] ?? 0}
               model={e.model}
               quantityText={e.quantityText}
-              onQuantityChange={(text) => setQuantity(e.key, text)}
+              onQuantityChange={(text) => setQuantity(e.key, normaliseQuantityText(text))}
               onQuantityBlur={() => setQuantity(e.key, String(e.quantity))}
               onMax={() => setQuantity(e.key, String(e.model.max))}
               stock={view.stock}

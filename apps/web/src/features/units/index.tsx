@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Stack, Tabs } from '@mantine/core';
 import { IconShieldHalf, IconSpider } from '@tabler/icons-react';
-import { useUiStore } from '../../stores/ui-store';
+import { useSelectedTerritoryId } from '../territories';
 import { CombatantPanel } from './combatant-panel';
 
 type UnitsView = 'units' | 'defenses';
 
 /** Units tab: 'Recruit Units' and 'Build Defenses' for the selected territory. */
 export function UnitsTab() {
-  const territoryId = useUiStore((s) => s.selectedTerritoryId);
+  const territoryId = useSelectedTerritoryId();
   const [view, setView] = useState<UnitsView>('units');
   if (territoryId === null) return null;
   return (

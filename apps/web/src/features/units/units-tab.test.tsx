@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore } from '../../stores/ui-store';
 import { renderWithProviders } from '../../test/render';
-import { economyAnswers, territory } from '../construction/economy-fixtures.test-support';
+import { economyAnswers, territory } from '../../test/economy-fixtures';
 import { UnitsTab } from '.';
 
 beforeEach(() => {
@@ -37,7 +37,7 @@ describe('UnitsTab', { timeout: 30_000 }, () => {
     // razorwing costs fiber 600, crystal 300, biomass 100: min(7000/600, 1700/300, 450/100) = 4
     fireEvent.click(within(razorwing).getByRole('button', { name: /^Max Razorwing/ }));
     expect(quantity(razorwing).value).toBe('4');
-    expect(within(razorwing).getByTestId('resource-cost').textContent).toContain('FIB2.40k');
+    expect(within(razorwing).getByTestId('resource-cost').textContent).toContain('2.40k');
     expect(within(razorwing).getByTestId('biomass').textContent).toBe('2/h');
     expect(submit(razorwing).textContent).toBe('Recruit');
     expect(submit(razorwing).disabled).toBe(false);
@@ -52,6 +52,20 @@ describe('UnitsTab', { timeout: 30_000 }, () => {
     fireEvent.click(submit(razorwing));
     expect(within(razorwing).getByRole('alert').textContent).toBe('Quantity must be greater than 0.');
     expect(calls.some((c) => c.path === 'recruitment.start')).toBe(false);
+  });
+
+  it("normalises the box as the player types: '-5' and 'abc' become 0, '2.5' becomes 2", async () => {
+    renderWithProviders(<UnitsTab />, economyAnswers(developed));
+    const razorwing = await card('razorwing');
+    for (const [typed, shown] of [['-5', '0'], ['abc', '0'], ['2.5', '2'], ['007', '7'], ['', '']] as const) {
+      fireEvent.change(quantity(razorwing), { target: { value: typed } });
+      expect(quantity(razorwing).value, typed).toBe(shown);
+    }
+    fireEvent.blur(quantity(razorwing));
+    expect(quantity(razorwing).value).toBe('0');
+    fireEvent.change(quantity(razorwing), { target: { value: '2.9' } });
+    // Two razorwings: fiber 2 x 600
+    expect(within(razorwing).getByTestId('resource-cost').textContent).toContain('1.20k');
   });
 
   it('recruits with the spec toast and then offers Recruit More', async () => {

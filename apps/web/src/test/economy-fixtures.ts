@@ -1,7 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { loadCatalogue, toClientGameData } from '@brood/game-data';
-import type { RouterOutputs } from '../../lib/api-types';
-import type { GameData, TerritoryDetails } from '../territories/queries';
+import type { RouterOutputs } from '../lib/api-types';
+import type { GameData, TerritoryDetails } from '../features/territories/queries';
 
 /** Data the economy panels' component tests answer calls with: the real catalogue, one territory. */
 

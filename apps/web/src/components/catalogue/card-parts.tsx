@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
+import { formatDuration } from '../../lib/format';
 import { ItemArt, type ArtKind } from './item-art';
 import { tierHex } from './tiers';
 
@@ -62,6 +64,18 @@ export function CardAction({ button, name, pending, error, onClick }: CardAction
         </Text>
       )}
     </>
+  );
+}
+
+/** A card's build or batch time on one line ('4m 48s' never wraps, however narrow the card). */
+export function DurationTag({ seconds, mt }: { seconds: number; mt?: number }) {
+  return (
+    <Group gap={4} wrap="nowrap" mt={mt} data-testid="duration" style={{ flex: 'none', whiteSpace: 'nowrap' }}>
+      <IconClock size={14} color="var(--mantine-color-dimmed)" />
+      <Text fz="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+        {formatDuration(seconds)}
+      </Text>
+    </Group>
   );
 }
 

@@ -1,10 +1,9 @@
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowRight, IconClock } from '@tabler/icons-react';
+import { IconArrowRight } from '@tabler/icons-react';
 import type { UnmetPrerequisite } from '@brood/game-core';
-import { formatDuration } from '../../lib/format';
 import type { MainTab } from '../../stores/ui-store';
-import { ResourceCost } from '../resources/resource-cost';
-import { CardAction, CardHeader, type CatalogueCardProps } from './card-parts';
+import { ResourceCost } from './resource-cost';
+import { CardAction, CardHeader, DurationTag, type CatalogueCardProps } from './card-parts';
 import type { ArtKind } from './item-art';
 import type { LevelledButtonState } from './levelled-button';
 import { PrerequisitesBox } from './prerequisites-box';
@@ -65,12 +64,7 @@ export function LevelledCard(props: LevelledCardProps) {
               <ResourceCost cost={props.cost} stock={props.stock} names={props.resourceNames} order={props.resourceOrder} />
             </Box>
             {props.seconds !== null && (
-              <Group gap={4} wrap="nowrap" mt={14} data-testid="duration">
-                <IconClock size={14} color="var(--mantine-color-dimmed)" />
-                <Text fz="xs" ff="monospace">
-                  {formatDuration(props.seconds)}
-                </Text>
-              </Group>
+              <DurationTag seconds={props.seconds} mt={14} />
             )}
           </Group>
         )}

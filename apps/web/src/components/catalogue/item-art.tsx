@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { resourceColor } from '../resources/resource-colors';
+import { resourceColor } from './resource-colors';
 import { drawCreature, drawHive, drawNeuron, drawPod, drawSpire, drawWall } from './art-shapes';
 import { tierHex } from './tiers';
 
