@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyArrival, COLONY_NAME, GameError, recallMovement, sendFleet, type SendFleetInput } from '@brood/world';
-import { movementArrivalJob } from '../../apps/sim-worker/src/jobs/movement-arrival.job';
+import { movementArrivalJob, movementsCatchUpJob } from '../../apps/sim-worker/src/jobs/movement-arrival.job';
 import pino from 'pino';
 import { at, eventually, fleetWorld, T0, type FleetWorld, type Player } from './support/fleet-world';
 
@@ -103,6 +103,20 @@ describe('an arrival is applied exactly once', () => {
     expect(outcomes.sort()).toEqual(['applied', 'missing']);
     expect((await w.row(alice.territory)).units).toEqual({ hauler_grub: 2 });
     expect((await notes(alice.actor.id)).filter((n) => n.message_type === 'FLEET_RETURNED_TO_ORIGIN')).toHaveLength(1);
+  });
+});
+
+describe('the catch-up job', () => {
+  it('applies legs overdue by more than a minute whose job never ran, each once', async () => {
+    const alice = await w.player({ units: { hauler_grub: 2 } });
+    const bob = await w.player({ coords: [alice.coords[0], 2, 4] });
+    const sent = await send(alice, bob.coords);
+    const late = new Date(new Date(sent.arrival_time).getTime() + 61_000);
+    const deps = { em: w.db.orm.em.fork(), orm: w.db.orm, boss: w.boss, log: pino({ level: 'silent' }), now: () => late, catalogue: w.catalogue };
+    await movementsCatchUpJob.handler(deps, {}, { id: 'c', name: 'movements-catch-up', retryCount: 0 });
+    expect((await movement(sent.id))!.mission).toBe('RETURN');
+    await movementsCatchUpJob.handler(deps, {}, { id: 'c', name: 'movements-catch-up', retryCount: 0 });
+    expect((await notes(alice.actor.id)).map((n) => n.message_type)).toEqual(['FLEET_LAUNCHED', 'TRANSPORT_COMPLETED']);
   });
 });
 

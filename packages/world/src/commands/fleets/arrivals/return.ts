@@ -1,5 +1,4 @@
-import { addAmounts } from '../fleet-parts';
-import { notifyMovement } from '../fleet-legs';
+import { landAndEnd, notifyMovement } from '../fleet-legs';
 import type { ArrivalHandler } from './context';
 
 /**
@@ -17,13 +16,10 @@ export const returnArrival: ArrivalHandler = async ({ tx, movement: m, now, star
     tx.em.remove(m);
     return;
   }
-  start.units = addAmounts(start.units, m.units);
-  start.resources = addAmounts(start.resources, m.resources);
-  await notifyMovement(tx, m.userId, {
+  await landAndEnd(tx, m, start, {
     type: 'FLEET_RETURNED_TO_ORIGIN',
     title: `Fleet returned to ${start.name}`,
     extra: { returned_units: { ...m.units }, returned_resources: { ...m.resources } },
     as: { event: 'FLEET_RETURNED_TO_ORIGIN', data: { movement_id: m.id, territory_id: start.id } },
-  }, m, ends, now);
-  tx.em.remove(m);
+  }, ends, now);
 };

@@ -1,5 +1,5 @@
-import { addAmounts, coordsText, targetCoords } from '../fleet-parts';
-import { notifyMovement, turnAround } from '../fleet-legs';
+import { coordsText, targetCoords } from '../fleet-parts';
+import { landAndEnd, notifyMovement, turnAround } from '../fleet-legs';
 import type { ArrivalHandler } from './context';
 
 /**
@@ -18,12 +18,9 @@ export const stationArrival: ArrivalHandler = async ({ tx, movement: m, at, now,
     await turnAround(tx, m, at);
     return;
   }
-  target.units = addAmounts(target.units, m.units);
-  target.resources = addAmounts(target.resources, m.resources);
-  await notifyMovement(tx, m.userId, {
+  await landAndEnd(tx, m, target, {
     type: 'STATIONING_COMPLETED',
     title: `Fleet stationed at ${target.name}`,
     extra: { stationed_units: { ...m.units }, stationed_resources: { ...m.resources } },
-  }, m, ends, now);
-  tx.em.remove(m);
+  }, ends, now);
 };
