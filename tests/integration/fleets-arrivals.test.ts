@@ -57,6 +57,11 @@ describe('TRANSPORT', () => {
     expect((await notes(alice.actor.id))[1]!.content).toMatchObject({ delivered_resources: { fiber: 4_000, crystal: 1_000 }, transported_units: { hauler_grub: 2 }, destination_coords: bob.coords });
     const [told] = await notes(bob.actor.id);
     expect(told).toMatchObject({ message_type: 'FLEET_ARRIVED_AT_DESTINATION', related_object_id: sent.id, content: { delivered_resources: { fiber: 4_000, crystal: 1_000 } } });
+    // Both players' boards refresh: the arrival's notification rides on MOVEMENT_ARRIVED.
+    const arrived = await eventually(() => w.events.find((e) => e.user_id === bob.actor.id && e.event === 'MOVEMENT_ARRIVED'));
+    expect(arrived.data).toMatchObject({ movement_id: sent.id, territory_id: bob.territory, notification: { message_type: 'FLEET_ARRIVED_AT_DESTINATION' } });
+    const mine = await eventually(() => w.events.find((e) => e.user_id === alice.actor.id && e.event === 'MOVEMENT_ARRIVED'));
+    expect(mine.data).toMatchObject({ movement_id: sent.id, notification: { message_type: 'TRANSPORT_COMPLETED' } });
 
     expect(await arrive(sent.id)).toBe('applied');
     expect(await movement(sent.id)).toBeUndefined();

@@ -30,7 +30,7 @@ describe('arrivals by the sim-worker', () => {
     await new Promise((r) => setTimeout(r, Math.max(0, due.getTime() - Date.now()) + 50));
     // The first worker: its transaction commits, then it dies (its job is never acknowledged).
     expect(await applyArrival(w.deps(), { id: sent.id, leg: 0 }, new Date())).toBe('applied');
-    const delivered = (await w.row(bob.territory)).resources.fiber;
+    const delivered = (await w.row(bob.territory)).resources.fiber ?? 0;
     expect(delivered).toBeGreaterThanOrEqual(700);
 
     const workerBoss = createBoss(w.db.url, 'worker');

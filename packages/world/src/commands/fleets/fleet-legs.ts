@@ -34,6 +34,9 @@ export async function turnAround(tx: WorldDeps, m: Movement, departAt: Date, arr
   await scheduleArrival(tx, m);
 }
 
+/** The real-time event an arrival's notification rides on: the fleet reached a target (movements and stocks changed). */
+export const arrivedEvent = (m: Movement, territoryId: number | null | undefined): AnnounceAs => ({ event: 'MOVEMENT_ARRIVED', data: { movement_id: m.id, territory_id: territoryId ?? null } });
+
 /** Stores a movement notification (content from the movement, plus the happening's fields) and announces it. */
 export async function notifyMovement(
   tx: WorldDeps,

@@ -1,4 +1,4 @@
-import { landAndEnd, notifyMovement } from '../fleet-legs';
+import { arrivedEvent, landAndEnd, notifyMovement } from '../fleet-legs';
 import type { ArrivalHandler } from './context';
 
 /**
@@ -12,6 +12,7 @@ export const returnArrival: ArrivalHandler = async ({ tx, movement: m, now, star
       type: 'FLEET_LOST',
       title: 'A returning fleet was lost',
       extra: { reason_lost: 'Its home territory is no longer yours.' },
+      as: arrivedEvent(m, m.startTerritoryId),
     }, m, ends, now);
     tx.em.remove(m);
     return;

@@ -1,5 +1,5 @@
 import { coordsText, targetCoords } from '../fleet-parts';
-import { landAndEnd, notifyMovement, turnAround } from '../fleet-legs';
+import { arrivedEvent, landAndEnd, notifyMovement, turnAround } from '../fleet-legs';
 import type { ArrivalHandler } from './context';
 
 /**
@@ -14,6 +14,7 @@ export const stationArrival: ArrivalHandler = async ({ tx, movement: m, at, now,
       type: 'STATIONING_FAILED',
       title: `Stationing at ${where} failed`,
       extra: { reason_failed: target ? `${target.name} is no longer your territory.` : `There is no territory at ${coordsText(targetCoords(m))} any more.` },
+      as: arrivedEvent(m, target?.id),
     }, m, ends, now);
     await turnAround(tx, m, at);
     return;
@@ -22,5 +23,6 @@ export const stationArrival: ArrivalHandler = async ({ tx, movement: m, at, now,
     type: 'STATIONING_COMPLETED',
     title: `Fleet stationed at ${target.name}`,
     extra: { stationed_units: { ...m.units }, stationed_resources: { ...m.resources } },
+    as: arrivedEvent(m, target.id),
   }, ends, now);
 };
