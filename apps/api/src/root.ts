@@ -15,6 +15,7 @@ import { statsRouter } from './routers/stats.router';
 import { alliancesRouter } from './routers/alliances.router';
 import { highscoresRouter } from './routers/highscores.router';
 import { hallOfFameRouter } from './routers/hall-of-fame.router';
+import { movementsRouter } from './routers/movements.router';
 
 /** One router per domain (routers/<domain>.router.ts). */
 export const appRouter = router({
@@ -34,6 +35,7 @@ export const appRouter = router({
   alliances: alliancesRouter,
   highscores: highscoresRouter,
   hallOfFame: hallOfFameRouter,
+  movements: movementsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -28,3 +28,4 @@ export * from './commands/scores';
 export * from './queries/highscores.queries';
 export * from './commands/hall-of-fame';
 export * from './queries/hall-of-fame.queries';
+export * from './commands/fleets';

@@ -13,6 +13,7 @@ import { registerStatsRest } from './stats.rest';
 import { registerAlliancesRest } from './alliances.rest';
 import { registerHighscoresRest } from './highscores.rest';
 import { registerHallOfFameRest } from './hall-of-fame.rest';
+import { registerMovementsRest } from './movements.rest';
 
 /** Every /api/v1 adapter, one file per domain (rest/<domain>.rest.ts). */
 export function registerRest(app: FastifyInstance, makeContext: ContextFactory): void {
@@ -32,4 +33,5 @@ export function registerRest(app: FastifyInstance, makeContext: ContextFactory):
   registerAlliancesRest(app, makeContext);
   registerHighscoresRest(app, makeContext);
   registerHallOfFameRest(app, makeContext);
+  registerMovementsRest(app, makeContext);
 }

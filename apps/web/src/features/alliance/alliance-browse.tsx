@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { describeApiError } from '../../lib/api-errors';
-import { PanelError } from '../construction/panel-states';
+import { PanelError } from '../../components/catalogue/panel-states';
 import { useAllianceList, type AllianceSummary } from './alliance-queries';
 
 export const EMPTY_LIST = 'No alliances found. Why not create one?';

@@ -4,7 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import type { CurrentUser } from '../../lib/api-types';
 import { useAuthStore } from '../../stores/auth-store';
 import { renderWithProviders, type Answer } from '../../test/render';
-import { serverError } from '../construction/economy-fixtures.test-support';
+import { serverError } from '../../test/economy-fixtures';
 import { AllianceTab } from '.';
 
 const user = (membership: CurrentUser['alliance_membership'] = null): CurrentUser => ({

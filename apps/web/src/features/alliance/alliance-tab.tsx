@@ -3,7 +3,7 @@ import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { errorStatus, describeApiError } from '../../lib/api-errors';
 import { showInfo } from '../../lib/toast';
-import { PanelError, PanelLoading } from '../construction/panel-states';
+import { PanelError, PanelLoading } from '../../components/catalogue/panel-states';
 import { ApplyButton, BrowseAlliances } from './alliance-browse';
 import { AllianceSummaryCard, MyAlliance } from './alliance-details';
 import { ApplyModal, FoundAllianceModal } from './alliance-forms';

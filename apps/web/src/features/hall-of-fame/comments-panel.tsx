@@ -5,7 +5,7 @@ import { describeApiError } from '../../lib/api-errors';
 import { formatCountdown, formatDate } from '../../lib/format';
 import { showError, showSuccess } from '../../lib/toast';
 import { useAuthStore } from '../../stores/auth-store';
-import { useNow } from '../queue/queue-item-row';
+import { useNow } from '../../hooks/use-now';
 import { useComments, usePostComment } from './hall-of-fame-queries';
 
 export const COMMENT_TEXTS = {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useAuthStore } from '../../stores/auth-store';
 import { renderWithProviders } from '../../test/render';
-import { serverError } from '../construction/economy-fixtures.test-support';
+import { serverError } from '../../test/economy-fixtures';
 import { HallOfFameTab } from '.';
 import { waitFromDetail } from './comments-panel';
 

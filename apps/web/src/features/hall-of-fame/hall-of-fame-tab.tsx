@@ -3,8 +3,8 @@ import { Badge, Button, Grid, Modal, Paper, Stack, Table, Text } from '@mantine/
 import { describeApiError } from '../../lib/api-errors';
 import { formatDate, formatLargeNumber } from '../../lib/format';
 import { useAuthStore } from '../../stores/auth-store';
-import { PanelLoading } from '../construction/panel-states';
-import { CombatReportBody } from '../notifications/cards/combat-report-card';
+import { PanelLoading } from '../../components/catalogue/panel-states';
+import { CombatReportBody } from '../notifications';
 import { CommentsPanel } from './comments-panel';
 import { useHallOfFame, type HallOfFameEntry } from './hall-of-fame-queries';
 

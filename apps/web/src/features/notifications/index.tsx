@@ -3,3 +3,4 @@ export { NotificationBell } from './notification-bell';
 export { NotificationsPage } from './notifications-page';
 export { NotificationCenter } from './notification-center';
 export { NotificationCard } from './notification-card';
+export { CombatReportBody } from './cards/combat-report-card';

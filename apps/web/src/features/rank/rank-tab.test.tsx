@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useAuthStore } from '../../stores/auth-store';
 import { renderWithProviders } from '../../test/render';
-import { serverError } from '../construction/economy-fixtures.test-support';
+import { serverError } from '../../test/economy-fixtures';
 import { RankTab } from '.';
 
 const entry = (rank: number, id: number, total = 1000 - rank) => ({

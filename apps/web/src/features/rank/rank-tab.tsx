@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, Stack, Table, Tabs, Text } from '@mantine/
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { formatCoordinates, formatNumber, formatRank } from '../../lib/format';
 import { useAuthStore } from '../../stores/auth-store';
-import { PanelLoading } from '../construction/panel-states';
+import { PanelLoading } from '../../components/catalogue/panel-states';
 import { HIGHSCORE_PAGE_SIZE, useHighscorePage, useOwnHighscore, type HighscoreEntry, type ScoreColumn } from './rank-queries';
 
 /** The category tabs (the spec's sort keys, without RANK). */

@@ -66,9 +66,38 @@ async function pickPosition(em: EntityManager, catalogue: Catalogue): Promise<[n
 }
 
 /**
+ * Founds a territory of the player at a position, in the caller's transaction, with the universe's
+ * new-territory rules (its starting stock and structures). Race-free: answers null when the position
+ * is taken (unique constraint), meanwhile included.
+ */
+export async function foundTerritory(
+  em: EntityManager,
+  user: { id: number },
+  coords: readonly [number, number, number],
+  name: string,
+  now: Date,
+  /** The deployment's catalogue: its starting stock and structures. */
+  catalogue: Catalogue,
+): Promise<Territory | null> {
+  const universe = catalogue.universe;
+  const rows = await em.execute<{ id: number }[]>(
+    `insert into territories (owner_id, name, region, sub_region, position, resources, resources_updated_at, structures, units, defenses, created_at)
+     values (?, ?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, '{}'::jsonb, '{}'::jsonb, ?)
+     on conflict (region, sub_region, position) do nothing
+     returning id`,
+    [user.id, name, coords[0], coords[1], coords[2], JSON.stringify(universe.starting_stock), now, JSON.stringify(universe.starting_structures), now],
+  );
+  const id = rows[0]?.id;
+  if (id == null) return null;
+  // A territory's starting structures count for its owner's score from its founding on.
+  await refreshPlayerScore(em, catalogue, user.id, now);
+  return em.findOneOrFail(Territory, { id });
+}
+
+/**
  * The first territory of a new account, in the caller's transaction: a random free position in the
- * densest region (and sub-region) that still has room, with the universe's starting stock and
- * structures. Race-free: the insert skips a position taken meanwhile (unique constraint) and retries.
+ * densest region (and sub-region) that still has room (see foundTerritory), retried when a
+ * concurrent insert took the position.
  */
 export async function createStartingTerritory(
   em: EntityManager,
@@ -77,20 +106,9 @@ export async function createStartingTerritory(
   /** The deployment's catalogue (UNIVERSE_OVERRIDES included): its grid, starting stock and structures. */
   catalogue: Catalogue,
 ): Promise<Territory> {
-  const universe = catalogue.universe;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const [region, subRegion, position] = await pickPosition(em, catalogue);
-    const rows = await em.execute<{ id: number }[]>(
-      `insert into territories (owner_id, name, region, sub_region, position, resources, resources_updated_at, structures, units, defenses, created_at)
-       values (?, ?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, '{}'::jsonb, '{}'::jsonb, ?)
-       on conflict (region, sub_region, position) do nothing
-       returning id`,
-      [user.id, STARTING_TERRITORY_NAME, region, subRegion, position, JSON.stringify(universe.starting_stock), now, JSON.stringify(universe.starting_structures), now],
-    );
-    const id = rows[0]?.id;
-    if (id == null) continue;
-    await refreshPlayerScore(em, catalogue, user.id, now);
-    return em.findOneOrFail(Territory, { id });
+    const territory = await foundTerritory(em, user, await pickPosition(em, catalogue), STARTING_TERRITORY_NAME, now, catalogue);
+    if (territory) return territory;
   }
   throw fail.conflict('Could not find a free position for your territory. Please try again.');
 }
