@@ -12,7 +12,8 @@ import { entryFor, type CoordinateEntry, type MapTarget } from './coordinates';
 import { detailOf, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
 import { MapCanvas } from './map-canvas';
 import { MapContextMenu } from './map-context-menu';
-import { OVERVIEW_STALE_MS, useMapData } from './map-data';
+import { OVERVIEW_STALE_MS, useMapData, type MapData } from './map-data';
+import type { Occupant } from './missions';
 import { MapToolbar, type OwnedTerritory } from './map-toolbar';
 import { MobileControls } from './mobile-controls';
 import { useMapCamera } from './use-map-camera';
@@ -52,6 +53,15 @@ function Legend() {
       ))}
     </div>
   );
+}
+
+/** Who holds a position, if the view has loaded its sub-region's territories. */
+function occupantAt(data: MapData, detail: Detail, me: number | null, at: { r: number; s: number; p: number }): Occupant | null {
+  if (detail.level !== 'position' || detail.r !== at.r || detail.s !== at.s || data.loading) return null;
+  const territory = data.territoriesByPosition.get(at.p);
+  if (!territory) return 'free';
+  if (territory.owner_id === null) return 'neutral';
+  return territory.owner_id === me ? 'own' : 'foreign';
 }
 
 /** The Map tab (social 2.5): the hex star map with coordinate entry, own territories and fleet actions. */
@@ -123,6 +133,13 @@ export function MapTab() {
     useUiStore.getState().openMapContextMenu({ x, y, targetR: target.r, targetS: target.s, targetP: target.p });
   }, []);
   const selectCell = useCallback((cell: PickedCell) => setEntry(entryFor(cell)), []);
+  const targetAt = useCallback(
+    (r: number, s: number, p: number) => ({
+      occupant: occupantAt(data, detail, me, { r, s, p }),
+      wreckage: data.wreckage.byPosition.has(`${r}:${s}:${p}`),
+    }),
+    [data, detail, me],
+  );
 
   return (
     <Stack gap="sm" data-testid="map-tab">
@@ -173,7 +190,7 @@ export function MapTab() {
           </div>
         )}
       </div>
-      <MapContextMenu ownedTerritories={owned} />
+      <MapContextMenu ownedTerritories={owned} targetAt={targetAt} />
     </Stack>
   );
 }
