@@ -12,6 +12,7 @@ import { researchRouter } from './routers/research.router';
 import { recruitmentRouter } from './routers/recruitment.router';
 import { defenseRouter } from './routers/defense.router';
 import { statsRouter } from './routers/stats.router';
+import { movementsRouter } from './routers/movements.router';
 
 /** One router per domain (routers/<domain>.router.ts). */
 export const appRouter = router({
@@ -28,6 +29,7 @@ export const appRouter = router({
   recruitment: recruitmentRouter,
   defense: defenseRouter,
   stats: statsRouter,
+  movements: movementsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -19,3 +19,4 @@ export * from './queries/map.queries';
 export * from './queries/map-wreckage.queries';
 export * from './commands/notifications';
 export * from './commands/territories';
+export * from './commands/fleets';

@@ -10,6 +10,10 @@ export const JOBS = {
   queueItemDue: jobContract('queue-item-due', z.object({ id: z.uuid() })),
   /** Every minute: items whose end time passed without their job having run. */
   queueItemsCatchUp: jobContract('queue-items-catch-up', z.object({}).loose()),
+  /** A fleet reached the end of a leg (its target, or home); `leg` tells which scheduled arrival this is. */
+  movementArrival: jobContract('movement-arrival', z.object({ id: z.uuid(), leg: z.number().int().min(0) })),
+  /** Every minute: fleets whose arrival time passed without their job having run. */
+  movementsCatchUp: jobContract('movements-catch-up', z.object({}).loose()),
   /** Every minute: expired guests removed, throttling windows pruned. */
   guestExpiry: jobContract('guest-expiry', z.object({}).loose()),
 } as const;

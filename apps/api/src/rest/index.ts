@@ -10,6 +10,7 @@ import { registerConstructionRest } from './construction.rest';
 import { registerResearchRest } from './research.rest';
 import { registerDefenseRest, registerRecruitmentRest } from './batch-queue.rest';
 import { registerStatsRest } from './stats.rest';
+import { registerMovementsRest } from './movements.rest';
 
 /** Every /api/v1 adapter, one file per domain (rest/<domain>.rest.ts). */
 export function registerRest(app: FastifyInstance, makeContext: ContextFactory): void {
@@ -26,4 +27,5 @@ export function registerRest(app: FastifyInstance, makeContext: ContextFactory):
   registerRecruitmentRest(app, makeContext);
   registerDefenseRest(app, makeContext);
   registerStatsRest(app, makeContext);
+  registerMovementsRest(app, makeContext);
 }

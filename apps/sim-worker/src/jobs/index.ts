@@ -1,6 +1,7 @@
 import type { JobDefinition } from '@brood/world';
 import { guestExpiryJob } from './guest-expiry.job';
 import { queueItemDueJob, queueItemsCatchUpJob } from './queue-item-due.job';
+import { movementArrivalJob, movementsCatchUpJob } from './movement-arrival.job';
 
 /** Every job the sim-worker runs (one <event>.job.ts each). Add yours here. */
-export const jobs: JobDefinition[] = [guestExpiryJob, queueItemDueJob, queueItemsCatchUpJob];
+export const jobs: JobDefinition[] = [guestExpiryJob, queueItemDueJob, queueItemsCatchUpJob, movementArrivalJob, movementsCatchUpJob];

@@ -14,6 +14,7 @@ import type { Actor, WorldDeps } from '../kernel/deps';
 import { ownedTerritories } from '../kernel/access';
 import { settledViews } from '../settle';
 import { technologyLevels } from './economy-territories.query';
+import { alliedFleetCounts } from './movement-counts';
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
@@ -65,7 +66,7 @@ function effectName(catalogue: Catalogue, effect: string): { name: string; unit?
 }
 
 /** One territory's modifiers in the stats response (spec core §3 territory_stats). */
-function territoryStats(catalogue: Catalogue, effects: Effects, labResearchSpeed: number) {
+function territoryStats(catalogue: Catalogue, effects: Effects, labResearchSpeed: number, alliedFleets: number) {
   return {
     building_construction_speed_modifier: round2(speedModifier(effects, 'construction_speed')),
     unit_production_speed_modifier: round2(speedModifier(effects, 'unit_production_speed')),
@@ -78,8 +79,8 @@ function territoryStats(catalogue: Catalogue, effects: Effects, labResearchSpeed
       resource_key,
       protected_percentage: round2(Math.min(100, effects.resources_protected_share ?? 0)),
     })),
-    // TODO(movements): count the allied fleets stationed here once movements are stored.
-    allied_fleet_slots_current: 0,
+    /** Allied fleets stationed here now (fleets still on their way take a slot only on arrival). */
+    allied_fleet_slots_current: alliedFleets,
     allied_fleet_slots_max: Math.floor(effects.allied_fleet_slots ?? 0),
   };
 }
@@ -93,6 +94,7 @@ export async function statsOverview(deps: WorldDeps, actor: Actor, now: Date) {
   const territories = await ownedTerritories(em, actor.id);
   const settled = await settledViews(em, catalogue, territories, now);
   const technologies = await technologyLevels(em, actor.id, now);
+  const allied = await alliedFleetCounts(em, territories.map((t) => t.id));
   const structuresOf = territories.map((t) => settled.get(t.id)!.state.structures);
   // Player-wide: base values, technologies and the player-scope effects of every territory.
   const playerEffects = aggregateEffects(catalogue, { structures: {}, technologies, otherTerritories: structuresOf });
@@ -105,7 +107,7 @@ export async function statsOverview(deps: WorldDeps, actor: Actor, now: Date) {
     fastestUnits = Math.max(fastestUnits, speedModifier(effects, 'unit_production_speed'));
     fastestDefenses = Math.max(fastestDefenses, speedModifier(effects, 'defense_production_speed'));
     const lab = effectsOf(catalogue, { structures: structuresOf[index] }, 'territory').research_speed ?? 0;
-    territory_stats[String(territory.id)] = territoryStats(catalogue, effects, lab);
+    territory_stats[String(territory.id)] = territoryStats(catalogue, effects, lab, allied.get(territory.id) ?? 0);
   });
 
   const contributions = effectContributions(catalogue, { technologies });

@@ -65,9 +65,34 @@ async function pickPosition(em: EntityManager, catalogue: Catalogue): Promise<[n
 }
 
 /**
+ * Founds a territory of the player at a position, in the caller's transaction, with the universe's
+ * new-territory rules (its starting stock and structures). Race-free: answers null when the position
+ * is taken (unique constraint), meanwhile included.
+ */
+export async function foundTerritory(
+  em: EntityManager,
+  user: { id: number },
+  coords: readonly [number, number, number],
+  name: string,
+  now: Date,
+  catalogue: Catalogue = loadCatalogue(),
+): Promise<Territory | null> {
+  const universe = catalogue.universe;
+  const rows = await em.execute<{ id: number }[]>(
+    `insert into territories (owner_id, name, region, sub_region, position, resources, resources_updated_at, structures, units, defenses, created_at)
+     values (?, ?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, '{}'::jsonb, '{}'::jsonb, ?)
+     on conflict (region, sub_region, position) do nothing
+     returning id`,
+    [user.id, name, coords[0], coords[1], coords[2], JSON.stringify(universe.starting_stock), now, JSON.stringify(universe.starting_structures), now],
+  );
+  const id = rows[0]?.id;
+  return id == null ? null : em.findOneOrFail(Territory, { id });
+}
+
+/**
  * The first territory of a new account, in the caller's transaction: a random free position in the
- * densest region (and sub-region) that still has room, with the universe's starting stock and
- * structures. Race-free: the insert skips a position taken meanwhile (unique constraint) and retries.
+ * densest region (and sub-region) that still has room (see foundTerritory), retried when a
+ * concurrent insert took the position.
  */
 export async function createStartingTerritory(
   em: EntityManager,
@@ -75,18 +100,9 @@ export async function createStartingTerritory(
   now: Date,
   catalogue: Catalogue = loadCatalogue(),
 ): Promise<Territory> {
-  const universe = catalogue.universe;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const [region, subRegion, position] = await pickPosition(em, catalogue);
-    const rows = await em.execute<{ id: number }[]>(
-      `insert into territories (owner_id, name, region, sub_region, position, resources, resources_updated_at, structures, units, defenses, created_at)
-       values (?, ?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, '{}'::jsonb, '{}'::jsonb, ?)
-       on conflict (region, sub_region, position) do nothing
-       returning id`,
-      [user.id, STARTING_TERRITORY_NAME, region, subRegion, position, JSON.stringify(universe.starting_stock), now, JSON.stringify(universe.starting_structures), now],
-    );
-    const id = rows[0]?.id;
-    if (id != null) return em.findOneOrFail(Territory, { id });
+    const territory = await foundTerritory(em, user, await pickPosition(em, catalogue), STARTING_TERRITORY_NAME, now, catalogue);
+    if (territory) return territory;
   }
   throw fail.conflict('Could not find a free position for your territory. Please try again.');
 }

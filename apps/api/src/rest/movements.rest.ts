@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { ContextFactory } from '../context';
+import type { GatherStation, SendMovement } from '../routers/movements.router';
+import { restRoute } from './route';
+import { body, pathText } from './territories.rest';
+
+/** /api/v1/movements: active fleets, send, gather, recall, cancel an allied stationing. */
+export function registerMovementsRest(app: FastifyInstance, makeContext: ContextFactory): void {
+  restRoute(app, makeContext, 'GET', '/movements/active', (caller) => caller.movements.active());
+  restRoute(app, makeContext, 'POST', '/movements', (caller, req) => caller.movements.send(body(req) as SendMovement), 201);
+  restRoute(app, makeContext, 'POST', '/movements/gather-station', (caller, req) => caller.movements.gatherStation(body(req) as GatherStation));
+  restRoute(app, makeContext, 'POST', '/movements/:id/recall', (caller, req) => caller.movements.recall({ movement_id: pathText(req, 'id') }));
+  restRoute(app, makeContext, 'POST', '/movements/:id/cancel-stationing', (caller, req) =>
+    caller.movements.cancelStationing({ movement_id: pathText(req, 'id') }),
+  );
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { MISSIONS } from '@brood/game-core';
+import { activeMovements, cancelStationing, DISPATCH, gatherStation, MOVEMENT_NOT_FOUND, recallMovement, sendFleet } from '@brood/world';
+import { protectedProcedure } from '../trpc';
+import { territoryIdField, worldDeps } from './territories.router';
+
+/** A target coordinate: missing and malformed values read as the spec's two sentences. */
+const coordinate = z
+  .number({ error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? DISPATCH.coordinatesMissing : DISPATCH.coordinatesInvalid) })
+  .int(DISPATCH.coordinatesInvalid)
+  .min(0, DISPATCH.coordinatesInvalid)
+  .max(1_000_000, DISPATCH.coordinatesInvalid);
+
+const amounts = (what: string) =>
+  z.record(
+    z.string().min(1).max(64),
+    z.number({ error: `${what} amounts must be numbers` }).int(`${what} amounts must be whole numbers`).min(0, `${what} amounts cannot be negative`).max(1_000_000_000, `${what} amount is too large`),
+    { error: `${what} must be a map of key to amount` },
+  );
+
+export const SendMovementSchema = z.object({
+  start_territory_id: territoryIdField,
+  target_region: coordinate,
+  target_sub_region: coordinate,
+  target_position: coordinate,
+  mission: z.enum(MISSIONS, { error: `mission must be one of ${MISSIONS.join(', ')}` }),
+  units: amounts('Unit').optional(),
+  resources: amounts('Resource').nullish(),
+  exploration_duration_hours: z.number({ error: DISPATCH.explorationInvalid }).nullish(),
+});
+export type SendMovement = z.input<typeof SendMovementSchema>;
+
+export const GatherStationSchema = z.object({
+  target_territory_id: territoryIdField,
+  source_operations: z.array(z.object({ source_territory_id: territoryIdField, units: amounts('Unit') }), { error: DISPATCH.gatherEmpty }).max(100, 'At most 100 fleets can be gathered at once'),
+});
+export type GatherStation = z.input<typeof GatherStationSchema>;
+
+export const MovementIdSchema = z.object({ movement_id: z.uuid(MOVEMENT_NOT_FOUND) });
+export type MovementId = z.input<typeof MovementIdSchema>;
+
+export const movementsRouter = {
+  /** GET /movements/active: own fleets and every fleet heading for one of the player's territories. */
+  active: protectedProcedure.query(({ ctx }) => activeMovements(worldDeps(ctx), ctx.user)),
+  /** POST /movements: sends a fleet; units, cargo and fuel leave the start territory at once. */
+  send: protectedProcedure
+    .input(SendMovementSchema)
+    .mutation(({ ctx, input }) => sendFleet(worldDeps(ctx), ctx.user, { ...input, units: input.units ?? {} }, ctx.now())),
+  /** POST /movements/{id}/recall: the owner turns a fleet around (the host of an allied stationing cancels it). */
+  recall: protectedProcedure.input(MovementIdSchema).mutation(({ ctx, input }) => recallMovement(worldDeps(ctx), ctx.user, input, ctx.now())),
+  /** POST /movements/gather-station: one STATION per source territory; failures are listed per source. */
+  gatherStation: protectedProcedure.input(GatherStationSchema).mutation(({ ctx, input }) => gatherStation(worldDeps(ctx), ctx.user, input, ctx.now())),
+  /** POST /movements/{id}/cancel-stationing: the host sends an allied fleet home. */
+  cancelStationing: protectedProcedure.input(MovementIdSchema).mutation(({ ctx, input }) => cancelStationing(worldDeps(ctx), ctx.user, input, ctx.now())),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,67 @@
+import { baseEffects, type Effects } from '@brood/game-core';
+import { ownedTerritories } from '../../../kernel/access';
+import { settledViews } from '../../../settle';
+import { foundTerritory } from '../../territories/create-starting-territory.command';
+import { addAmounts, coordsText, subtractAmounts, targetCoords } from '../fleet-parts';
+import { notifyMovement, turnAround } from '../fleet-legs';
+import type { ArrivalContext, ArrivalHandler } from './context';
+
+/** The name a colony is founded with (the player can rename it). */
+export const COLONY_NAME = 'Colony';
+
+/** The colonizing unit the fleet gives up: the first of its units with the COLONIZE capability. */
+function colonizer({ tx, movement: m }: ArrivalContext): string | undefined {
+  return Object.keys(m.units).find((key) => (m.units[key] ?? 0) > 0 && tx.catalogue.units[key]?.capabilities.includes('COLONIZE'));
+}
+
+/** The player's effects at the arrival (max_territories): from the home territory, else any territory they hold. */
+async function playerEffects({ tx, movement: m, start, settled, at }: ArrivalContext): Promise<Effects> {
+  if (start && start.owner?.id === m.userId) return settled.get(start.id)!.economy.effects;
+  const any = (await ownedTerritories(tx.em, m.userId))[0];
+  if (!any) return baseEffects(tx.catalogue);
+  return (await settledViews(tx.em, tx.catalogue, [any], at)).get(any.id)!.economy.effects;
+}
+
+async function refusal(ctx: ArrivalContext): Promise<string | null> {
+  const { tx, movement: m, target } = ctx;
+  if (!colonizer(ctx)) return 'The fleet carries no unit that can colonize.';
+  if (target) return `The position ${coordsText(targetCoords(m))} is already taken by ${target.name}.`;
+  const max = Math.floor((await playerEffects(ctx)).max_territories ?? 0);
+  const held = (await ownedTerritories(tx.em, m.userId)).length;
+  if (held >= max) return `You already hold ${held} of ${max} territories: research further to found another.`;
+  return null;
+}
+
+/**
+ * COLONIZE at its target: with a colonizing unit, a free position and a free max_territories slot,
+ * one colonizing unit is consumed and a territory is founded there (the universe's new-territory
+ * stock and structures); the cargo unloads and the other units stay. Otherwise COLONIZATION_FAILED
+ * and the fleet flies home with everything. The owner's row is locked by the caller, so two
+ * colonies cannot both take the last slot.
+ */
+export const colonizeArrival: ArrivalHandler = async (ctx) => {
+  const { tx, movement: m, at, now, start, target } = ctx;
+  const fail = async (reason: string) => {
+    await notifyMovement(tx, m.userId, {
+      type: 'COLONIZATION_FAILED',
+      title: `Colonization of ${coordsText(targetCoords(m))} failed`,
+      extra: { reason_failed: reason },
+      as: { event: 'COLONIZATION_FAILED', data: { movement_id: m.id, territory_id: null, reason } },
+    }, m, { start, target }, now);
+    await turnAround(tx, m, at);
+  };
+  const reason = await refusal(ctx);
+  if (reason != null) return fail(reason);
+  const founded = await foundTerritory(tx.em, { id: m.userId }, targetCoords(m), COLONY_NAME, at, tx.catalogue);
+  if (!founded) return fail(`The position ${coordsText(targetCoords(m))} is already taken.`);
+  const staying = subtractAmounts(m.units, { [colonizer(ctx)!]: 1 });
+  founded.units = addAmounts(founded.units, staying);
+  founded.resources = addAmounts(founded.resources, m.resources);
+  await notifyMovement(tx, m.userId, {
+    type: 'COLONIZATION_SUCCESSFUL',
+    title: `${COLONY_NAME} founded at ${coordsText(targetCoords(m))}`,
+    extra: { colonized_coords: targetCoords(m), colonized_planet_name: founded.name, stationed_units: staying, delivered_resources: { ...m.resources } },
+    as: { event: 'COLONIZATION_SUCCESSFUL', data: { movement_id: m.id, territory_id: founded.id } },
+  }, m, { start, target: founded }, now);
+  tx.em.remove(m);
+};

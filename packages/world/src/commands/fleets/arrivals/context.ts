@@ -1,0 +1,27 @@
+import type { SettledTerritory } from '../../../settle';
+import type { Movement } from '../../../entities/movement.entity';
+import type { Territory } from '../../../entities/territory.entity';
+import type { WorldDeps } from '../../../kernel/deps';
+
+/**
+ * What an arrival handler gets: the movement (locked, its leg due), the territories at both ends
+ * (locked and settled to the arrival instant; null when none is there any more), and the times.
+ */
+export interface ArrivalContext {
+  tx: WorldDeps;
+  movement: Movement;
+  /** The arrival instant of the leg (the movement's arrival_time). */
+  at: Date;
+  /** When the worker applies it (notifications are stamped with it). */
+  now: Date;
+  /** The territory the fleet left from (its home), if it still exists. */
+  start: Territory | null;
+  /** The territory at the target coordinates now, if any (whoever owns it). */
+  target: Territory | null;
+  settled: ReadonlyMap<number, SettledTerritory>;
+  /** The fleet owner's username, for the notifications of other players. */
+  ownerName: string;
+}
+
+/** Applies one arrival of one mission: changes territories and the movement, notifies, schedules the next leg. */
+export type ArrivalHandler = (ctx: ArrivalContext) => Promise<void>;

@@ -1,0 +1,27 @@
+import type { MovementMission } from '@brood/game-core';
+import { alliedStationingArrival } from './allied-stationing';
+import { colonizeArrival } from './colonize';
+import type { ArrivalHandler } from './context';
+import { returnArrival } from './return';
+import { stationArrival } from './station';
+import { transportArrival } from './transport';
+
+export type { ArrivalContext, ArrivalHandler } from './context';
+
+/**
+ * What happens when a fleet reaches the end of its leg, by mission (one file each). A mission
+ * without a handler here cannot be dispatched yet: attack, spy, exploration and salvage plug in
+ * here when their rules land. ALLIED_STATIONED has no arrival: it stays until recalled or cancelled.
+ */
+export const ARRIVALS: Partial<Record<MovementMission, ArrivalHandler>> = {
+  TRANSPORT: transportArrival,
+  STATION: stationArrival,
+  ALLIED_STATIONING_PENDING: alliedStationingArrival,
+  COLONIZE: colonizeArrival,
+  RETURN: returnArrival,
+};
+
+/** Whether fleets of this mission can fly: its arrival is handled. */
+export function canArrive(mission: MovementMission): boolean {
+  return ARRIVALS[mission] !== undefined;
+}

@@ -1,0 +1,29 @@
+import { addAmounts } from '../fleet-parts';
+import { notifyMovement } from '../fleet-legs';
+import type { ArrivalHandler } from './context';
+
+/**
+ * RETURN at home: units and cargo rejoin the territory the fleet left from and the movement ends.
+ * If that territory is gone or lost to someone else, the fleet has nowhere to land: FLEET_LOST.
+ */
+export const returnArrival: ArrivalHandler = async ({ tx, movement: m, now, start, target }) => {
+  const ends = { start, target };
+  if (!start || start.owner?.id !== m.userId) {
+    await notifyMovement(tx, m.userId, {
+      type: 'FLEET_LOST',
+      title: 'A returning fleet was lost',
+      extra: { reason_lost: 'Its home territory is no longer yours.' },
+    }, m, ends, now);
+    tx.em.remove(m);
+    return;
+  }
+  start.units = addAmounts(start.units, m.units);
+  start.resources = addAmounts(start.resources, m.resources);
+  await notifyMovement(tx, m.userId, {
+    type: 'FLEET_RETURNED_TO_ORIGIN',
+    title: `Fleet returned to ${start.name}`,
+    extra: { returned_units: { ...m.units }, returned_resources: { ...m.resources } },
+    as: { event: 'FLEET_RETURNED_TO_ORIGIN', data: { movement_id: m.id, territory_id: start.id } },
+  }, m, ends, now);
+  tx.em.remove(m);
+};

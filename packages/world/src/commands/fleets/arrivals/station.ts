@@ -1,0 +1,29 @@
+import { addAmounts, coordsText, targetCoords } from '../fleet-parts';
+import { notifyMovement, turnAround } from '../fleet-legs';
+import type { ArrivalHandler } from './context';
+
+/**
+ * STATION at an own territory: the units and their cargo join it for good and the movement ends. If
+ * the territory is gone or no longer the player's, stationing fails and the fleet flies home.
+ */
+export const stationArrival: ArrivalHandler = async ({ tx, movement: m, at, now, start, target }) => {
+  const ends = { start, target };
+  if (!target || target.owner?.id !== m.userId) {
+    const where = target ? target.name : coordsText(targetCoords(m));
+    await notifyMovement(tx, m.userId, {
+      type: 'STATIONING_FAILED',
+      title: `Stationing at ${where} failed`,
+      extra: { reason_failed: target ? `${target.name} is no longer your territory.` : `There is no territory at ${coordsText(targetCoords(m))} any more.` },
+    }, m, ends, now);
+    await turnAround(tx, m, at);
+    return;
+  }
+  target.units = addAmounts(target.units, m.units);
+  target.resources = addAmounts(target.resources, m.resources);
+  await notifyMovement(tx, m.userId, {
+    type: 'STATIONING_COMPLETED',
+    title: `Fleet stationed at ${target.name}`,
+    extra: { stationed_units: { ...m.units }, stationed_resources: { ...m.resources } },
+  }, m, ends, now);
+  tx.em.remove(m);
+};

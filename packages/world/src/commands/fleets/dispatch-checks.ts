@@ -1,0 +1,95 @@
+import {
+  cargoCapacity, fleetSpeed, isEligibleForMission, missionCarriesResources, type Effects, type Mission,
+} from '@brood/game-core';
+import type { Catalogue } from '@brood/game-data';
+import type { AmountMap, Territory } from '../../entities/territory.entity';
+import { fail } from '../../errors';
+import { canArrive } from './arrivals';
+import { coordsText, missionLabel, resourceName, unitName, type Coords3 } from './fleet-parts';
+
+/**
+ * The refusals of a dispatch (core spec 5 "Dispatch"), each a sentence the player reads. They run in
+ * the order the spec lists them, before anything is taken from the start territory.
+ */
+
+export const DISPATCH = {
+  coordinatesMissing: 'Please enter valid R, S, and P target coordinates.',
+  coordinatesInvalid: 'Coordinates must be valid, non-negative numbers.',
+  sameAsStart: 'Target coordinates cannot be the same as the starting territory.',
+  noUnits: 'Please select at least one unit to send.',
+  cannotMove: 'Selected units cannot move. Add at least one unit with speed > 0 or change mission.',
+  cargoExceeded: 'Selected resources exceed fleet cargo capacity.',
+  explorationInvalid: 'Please enter a valid exploration duration (positive number).',
+  gatherEmpty: 'Please add at least one fleet to gather.',
+  stationNeedsAlly: 'Stationing at another player\'s territory needs an alliance member: you can only station with players of your alliance.',
+} as const;
+
+/** Missions a player can choose when sending; the others are states a fleet gets into. */
+const DISPATCHABLE: ReadonlySet<string> = new Set(['TRANSPORT', 'ATTACK', 'COLONIZE', 'EXPLORATION', 'SPY', 'SALVAGE', 'STATION', 'MULTI_PARTY_ATTACK_INITIATOR', 'MULTI_PARTY_ATTACK_PARTICIPANT']);
+
+export function checkMission(mission: Mission): void {
+  if (!DISPATCHABLE.has(mission)) throw fail.badRequest(`${missionLabel(mission)} is not a mission a fleet can be sent on.`);
+}
+
+/** Coordinates inside the galaxy (the input schema has already refused missing or negative ones). */
+export function checkCoordinates(catalogue: Catalogue, target: Coords3): void {
+  const { regions, sub_regions: subRegions, positions } = catalogue.universe.map;
+  const [r, s, p] = target;
+  if (r < 1 || r > regions || s < 1 || s > subRegions || p < 1 || p > positions) {
+    throw fail.badRequest(`Coordinates ${coordsText(target)} are outside the galaxy (regions 1-${regions}, sub-regions 1-${subRegions}, positions 1-${positions}).`);
+  }
+}
+
+/** Every selected unit exists, is at the start territory in that number, and fits the mission. */
+export function checkUnits(catalogue: Catalogue, units: AmountMap, start: Territory, mission: Mission): void {
+  if (Object.keys(units).length === 0) throw fail.badRequest(DISPATCH.noUnits);
+  for (const [key, n] of Object.entries(units)) {
+    const def = catalogue.units[key];
+    if (!def) throw fail.badRequest(`Unknown unit '${key}'.`);
+    const have = start.units[key] ?? 0;
+    if (n > have) throw fail.badRequest(`Not enough ${def.name} at ${start.name}: ${n} selected, ${have} there.`);
+  }
+  const unfit = Object.keys(units).filter((key) => !isEligibleForMission(catalogue.units[key]!, mission));
+  if (unfit.length > 0) {
+    throw fail.badRequest(`${unfit.map((k) => unitName(catalogue, k)).join(', ')} cannot take part in a ${missionLabel(mission)} mission.`);
+  }
+  if (!Object.keys(units).some((key) => catalogue.units[key]!.stats.speed > 0)) throw fail.badRequest(DISPATCH.cannotMove);
+  const still = Object.keys(units).filter((key) => !(catalogue.units[key]!.stats.speed > 0));
+  if (still.length > 0) throw fail.badRequest(`${still.map((k) => unitName(catalogue, k)).join(', ')} cannot move: leave them at home.`);
+}
+
+/** Cargo rides only on missions that carry it, fits the fleet, and is known. */
+export function checkCargo(catalogue: Catalogue, units: AmountMap, resources: AmountMap, mission: Mission, effects: Effects): void {
+  const keys = Object.keys(resources);
+  if (keys.length === 0) return;
+  if (!missionCarriesResources(mission)) throw fail.badRequest(`A ${missionLabel(mission)} mission carries no resources: only Transport, Colonize and Station do.`);
+  for (const key of keys) if (!(key in catalogue.resources)) throw fail.badRequest(`Unknown resource '${key}'.`);
+  const total = Object.values(resources).reduce((a, b) => a + b, 0);
+  if (total > cargoCapacity(units, catalogue, effects.cargo_pct ?? 0)) throw fail.badRequest(DISPATCH.cargoExceeded);
+}
+
+/** Exploration hours: positive, and at most the player's maximum (global stats). */
+export function checkExploration(mission: Mission, hours: number | null | undefined, effects: Effects, catalogue: Catalogue): number | null {
+  if (mission !== 'EXPLORATION') return null;
+  if (hours == null || !Number.isFinite(hours) || hours <= 0) throw fail.badRequest(DISPATCH.explorationInvalid);
+  const max = Math.round((effects.max_exploration_duration_hours ?? catalogue.universe.max_exploration_duration_hours) * 100) / 100;
+  if (hours > max) throw fail.badRequest(`Exploration duration (${hours}h) exceeds your maximum allowed (${max}h).`);
+  return hours;
+}
+
+/** A mission whose arrival is not part of the game yet is refused rather than flown to no outcome. */
+export function checkArrivalExists(mission: Mission): void {
+  if (!canArrive(mission)) throw fail.badRequest(`${missionLabel(mission)} missions cannot be sent yet: their outcome is not part of the game so far.`);
+}
+
+/** Cargo and fuel must be in stock at the start territory after settling. */
+export function checkStock(catalogue: Catalogue, start: Territory, resources: AmountMap, fuel: number): void {
+  for (const [key, n] of Object.entries(resources)) {
+    const have = Math.floor(start.resources[key] ?? 0);
+    if (n > have) throw fail.badRequest(`Not enough ${resourceName(catalogue, key)} at ${start.name}: ${n} selected, ${have} in stock.`);
+  }
+  const biomass = Math.floor(start.resources.biomass ?? 0) - (resources.biomass ?? 0);
+  if (fuel > biomass) throw fail.badRequest(`Not enough Biomass for fuel: this flight burns ${fuel}, ${Math.max(0, biomass)} is left at ${start.name}.`);
+}
+
+export const speedOf = (catalogue: Catalogue, units: AmountMap, effects: Effects): number => fleetSpeed(units, catalogue, effects.unit_speed_pct ?? 0);

@@ -1,0 +1,60 @@
+import type { MessageType } from '@brood/contracts';
+import type { MovementContent } from '@brood/contracts';
+import { legArrival } from '@brood/game-core';
+import type { Movement } from '../../entities/movement.entity';
+import { JOBS } from '../../job-contracts';
+import { scheduleJob } from '../../jobs';
+import type { WorldDeps } from '../../kernel/deps';
+import { addNotification, type AnnounceAs } from '../notifications';
+import { movementContent, type Ends } from './fleet-parts';
+
+/**
+ * Scheduling a movement's legs. Every change of a movement's arrival bumps `leg` and schedules a job
+ * for the new leg in the same transaction; a job for an older leg then finds nothing to do.
+ */
+
+/** Schedules the arrival job of the movement's current leg (the caller has flushed the row). */
+export async function scheduleArrival(tx: WorldDeps, m: Movement): Promise<void> {
+  if (!m.arrivalTime) return;
+  await scheduleJob(tx, JOBS.movementArrival, { id: m.id, leg: m.leg }, { startAfter: m.arrivalTime });
+}
+
+/**
+ * Turns a fleet home: it becomes a RETURN leg from `departAt`, arriving at `arriveAt` (by default
+ * after one whole leg), and the job for that arrival is scheduled.
+ */
+export async function turnAround(tx: WorldDeps, m: Movement, departAt: Date, arriveAt = new Date(legArrival(departAt.getTime(), m.oneWaySeconds))): Promise<void> {
+  if (m.mission !== 'RETURN') m.originalMission = m.mission;
+  m.mission = 'RETURN';
+  m.startTime = departAt;
+  m.arrivalTime = arriveAt;
+  m.leg += 1;
+  await tx.em.flush();
+  await scheduleArrival(tx, m);
+}
+
+/** Stores a movement notification (content from the movement, plus the happening's fields) and announces it. */
+export async function notifyMovement(
+  tx: WorldDeps,
+  userId: number,
+  note: { type: Extract<MessageType, MovementType>; title: string; extra?: Partial<MovementContent>; as?: AnnounceAs },
+  m: Movement,
+  ends: Ends,
+  now: Date,
+): Promise<void> {
+  await addNotification(tx.em, userId, { message_type: note.type, title: note.title, content: movementContent(m, ends, note.extra), related_object_id: m.id }, now, note.as);
+}
+
+type MovementType =
+  | 'FLEET_LAUNCHED'
+  | 'FLEET_ARRIVED_AT_DESTINATION'
+  | 'FLEET_RECALLED'
+  | 'FLEET_RETURNED_TO_ORIGIN'
+  | 'FLEET_LOST'
+  | 'TRANSPORT_COMPLETED'
+  | 'TRANSPORT_FAILED'
+  | 'STATIONING_COMPLETED'
+  | 'STATIONING_FAILED'
+  | 'COLONIZATION_SUCCESSFUL'
+  | 'COLONIZATION_FAILED'
+  | 'ALLIED_STATIONING_CANCELLED_BY_TARGET';

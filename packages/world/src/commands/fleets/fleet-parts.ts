@@ -1,0 +1,74 @@
+import type { MovementContent } from '@brood/contracts';
+import type { Catalogue } from '@brood/game-data';
+import type { Mission } from '@brood/game-core';
+import type { Movement } from '../../entities/movement.entity';
+import type { AmountMap, Territory } from '../../entities/territory.entity';
+
+/** Small pieces every fleet command shares: coordinates, amounts, names and notification contents. */
+
+export type Coords3 = [number, number, number];
+
+export const coordsOf = (t: Pick<Territory, 'region' | 'subRegion' | 'position'>): Coords3 => [t.region, t.subRegion, t.position];
+export const startCoords = (m: Movement): Coords3 => [m.startRegion, m.startSubRegion, m.startPosition];
+export const targetCoords = (m: Movement): Coords3 => [m.targetRegion, m.targetSubRegion, m.targetPosition];
+export const coordsText = (c: Coords3): string => c.join(':');
+export const sameCoords = (a: Coords3, b: Coords3): boolean => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+
+/** Only the positive whole amounts of a map. */
+export function positive(amounts: Readonly<Record<string, number>> | undefined): AmountMap {
+  const out: AmountMap = {};
+  for (const [key, n] of Object.entries(amounts ?? {})) if (n > 0) out[key] = Math.floor(n);
+  return out;
+}
+
+export function addAmounts(into: AmountMap, more: AmountMap): AmountMap {
+  const out = { ...into };
+  for (const [key, n] of Object.entries(more)) out[key] = (out[key] ?? 0) + n;
+  return out;
+}
+
+export function subtractAmounts(from: AmountMap, less: AmountMap): AmountMap {
+  const out = { ...from };
+  for (const [key, n] of Object.entries(less)) {
+    const left = (out[key] ?? 0) - n;
+    if (left > 0) out[key] = left;
+    else delete out[key];
+  }
+  return out;
+}
+
+export const isEmpty = (amounts: AmountMap): boolean => Object.values(amounts).every((n) => n <= 0);
+
+/** What a player reads for a mission ('Transport', 'Allied stationing'). */
+export function missionLabel(mission: Mission | 'RETURN'): string {
+  const words = mission.toLowerCase().split('_');
+  return [words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1), ...words.slice(1)].join(' ');
+}
+
+export const unitName = (catalogue: Catalogue, key: string): string => catalogue.units[key]?.name ?? key;
+export const resourceName = (catalogue: Catalogue, key: string): string => catalogue.resources[key as keyof Catalogue['resources']]?.name ?? key;
+
+/** The names the movement's two ends go by: the territory's current name, else its coordinates. */
+export interface Ends {
+  start: Territory | null | undefined;
+  target: Territory | null | undefined;
+}
+
+const nameAt = (t: Territory | null | undefined, c: Coords3) => t?.name ?? coordsText(c);
+
+/**
+ * A movement notification's content (social spec 3): where the fleet came from and went, what it
+ * carries, and the fields of the happening (`extra`: delivered_resources, reason_failed, ...).
+ */
+export function movementContent(m: Movement, ends: Ends, extra: Partial<MovementContent> = {}): MovementContent {
+  return {
+    origin_coords: startCoords(m),
+    origin_territory_name: nameAt(ends.start, startCoords(m)),
+    destination_coords: targetCoords(m),
+    destination_territory_name: nameAt(ends.target, targetCoords(m)),
+    original_mission: m.originalMission ?? m.mission,
+    units: { ...m.units },
+    resources: { ...m.resources },
+    ...extra,
+  };
+}

@@ -1,0 +1,11 @@
+/** Fleets: dispatch, gather, recall, cancel stationing, arrivals and the active movements. */
+export { sendFleet, type SendFleetInput, type SendFleetResult } from './send-fleet.command';
+export { gatherStation, type GatherStationInput, type GatherStationResult } from './gather-station.command';
+export { recallMovement, cancelStationing, MOVEMENT_NOT_FOUND, type RecalledMovement } from './recall-fleet.command';
+export { applyArrival, dueMovementLegs, type ArrivalOutcome } from './arrive.command';
+export { ARRIVALS, canArrive, type ArrivalHandler, type ArrivalContext } from './arrivals';
+export { COLONY_NAME } from './arrivals/colonize';
+export { DISPATCH } from './dispatch-checks';
+export { sameAlliance } from './alliance';
+export { activeMovements, type MovementView } from '../../queries/movements.query';
+export { activeFleetCount, alliedFleetCounts } from '../../queries/movement-counts';

@@ -1,0 +1,110 @@
+import { LockMode } from '@mikro-orm/postgresql';
+import { isRecallable, recallReturnArrival } from '@brood/game-core';
+import { Movement } from '../../entities/movement.entity';
+import { Territory } from '../../entities/territory.entity';
+import { fail } from '../../errors';
+import { publishEvent } from '../../events';
+import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
+import { coordsText, missionLabel, targetCoords } from './fleet-parts';
+import { notifyMovement, turnAround } from './fleet-legs';
+
+export const MOVEMENT_NOT_FOUND = 'Movement not found';
+
+/** The answer of a recall or a cancelled stationing: the movement, now heading home. */
+export interface RecalledMovement {
+  id: string;
+  mission_type: Movement['mission'];
+  original_mission: Movement['originalMission'];
+  is_returning: true;
+  start_time: string;
+  arrival_time: string;
+}
+
+const answer = (m: Movement): RecalledMovement => ({
+  id: m.id,
+  mission_type: m.mission,
+  original_mission: m.originalMission,
+  is_returning: true,
+  start_time: m.startTime.toISOString(),
+  arrival_time: m.arrivalTime!.toISOString(),
+});
+
+const isAllied = (m: Movement) => m.mission === 'ALLIED_STATIONED' || m.mission === 'ALLIED_STATIONING_PENDING';
+
+/** The movement row, locked for the rest of the transaction (a movement is locked before any territory). */
+async function lockMovement(tx: WorldDeps, id: string): Promise<Movement> {
+  const m = await tx.em.findOne(Movement, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  if (!m) throw fail.notFound(MOVEMENT_NOT_FOUND);
+  return m;
+}
+
+/** The territory a fleet is stationed at or heading for, and its current owner. */
+async function hostOf(tx: WorldDeps, m: Movement): Promise<Territory | null> {
+  return tx.em.findOne(Territory, { region: m.targetRegion, subRegion: m.targetSubRegion, position: m.targetPosition });
+}
+
+/** Turns the fleet around at `now` (back after as long as it had flown; a stationed fleet flies a whole leg). */
+async function turnHome(tx: WorldDeps, m: Movement, now: Date): Promise<void> {
+  if (!isRecallable(m.mission, m.arrivalTime?.getTime() ?? null, now.getTime())) {
+    throw fail.conflict(m.mission === 'RETURN' ? 'This fleet is already returning' : 'This fleet has already arrived and cannot be recalled');
+  }
+  const back = recallReturnArrival(m.startTime.getTime(), m.arrivalTime?.getTime() ?? null, now.getTime(), m.oneWaySeconds);
+  await turnAround(tx, m, now, new Date(back));
+}
+
+async function cancelAsHost(tx: WorldDeps, m: Movement, host: Territory, now: Date): Promise<RecalledMovement> {
+  await turnHome(tx, m, now);
+  const ends = { start: m.startTerritoryId != null ? await tx.em.findOne(Territory, { id: m.startTerritoryId }) : null, target: host };
+  await notifyMovement(tx, m.userId, {
+    type: 'ALLIED_STATIONING_CANCELLED_BY_TARGET',
+    title: `Your fleet at ${host.name} was sent home`,
+    extra: { reason_failed: `The owner of ${host.name} cancelled the stationing.` },
+    as: { event: 'MOVEMENT_CANCELLED', data: { movement_id: m.id, territory_id: host.id, reason: 'Stationing cancelled by the host' } },
+  }, m, ends, now);
+  await publishEvent(tx.em, host.owner!.id, 'MOVEMENT_CANCELLED', { movement_id: m.id, territory_id: host.id });
+  return answer(m);
+}
+
+/**
+ * POST /movements/{id}/recall. The owner turns a fleet that is not heading home around: it flies back
+ * as long as it had flown (a stationed ally flies a whole leg). The owner of the territory an allied
+ * fleet is stationed at (or on its way to) may use it too: that cancels the stationing.
+ */
+export async function recallMovement(deps: WorldDeps, actor: Actor, input: { movement_id: string }, now: Date): Promise<RecalledMovement> {
+  return inTransaction(deps, async (tx) => {
+    const m = await lockMovement(tx, input.movement_id);
+    if (m.userId !== actor.id) {
+      const host = isAllied(m) ? await hostOf(tx, m) : null;
+      if (host && host.owner?.id === actor.id) return cancelAsHost(tx, m, host, now);
+      throw fail.notFound(MOVEMENT_NOT_FOUND);
+    }
+    const mission = m.mission;
+    await turnHome(tx, m, now);
+    const [start, target] = await Promise.all([
+      m.startTerritoryId != null ? tx.em.findOne(Territory, { id: m.startTerritoryId }) : null,
+      hostOf(tx, m),
+    ]);
+    await notifyMovement(tx, actor.id, {
+      type: 'FLEET_RECALLED',
+      title: `${missionLabel(mission)} fleet to ${coordsText(targetCoords(m))} recalled`,
+      extra: { details: `It will be home at ${m.arrivalTime!.toISOString()}.` },
+      as: { event: 'MOVEMENT_CANCELLED', data: { movement_id: m.id, territory_id: m.startTerritoryId } },
+    }, m, { start, target }, now);
+    const targetOwner = target?.owner?.id;
+    if (targetOwner != null && targetOwner !== actor.id) await publishEvent(tx.em, targetOwner, 'MOVEMENT_CANCELLED', { movement_id: m.id, territory_id: target!.id });
+    return answer(m);
+  });
+}
+
+/** The host sends an allied fleet home from its territory (stationed, or still on its way). */
+export async function cancelStationing(deps: WorldDeps, actor: Actor, input: { movement_id: string }, now: Date): Promise<RecalledMovement> {
+  return inTransaction(deps, async (tx) => {
+    const m = await lockMovement(tx, input.movement_id);
+    const host = isAllied(m) ? await hostOf(tx, m) : null;
+    if (!host || host.owner?.id !== actor.id) {
+      if (m.userId === actor.id || host) throw fail.forbidden('Only the owner of the territory can cancel an allied stationing there');
+      throw fail.notFound(MOVEMENT_NOT_FOUND);
+    }
+    return cancelAsHost(tx, m, host, now);
+  });
+}

@@ -1,0 +1,133 @@
+import { distance, legArrival, missionFuel, travelTime, type Mission } from '@brood/game-core';
+import { Movement } from '../../entities/movement.entity';
+import { Territory } from '../../entities/territory.entity';
+import { fail } from '../../errors';
+import { publishEvent } from '../../events';
+import { lockOwnedTerritory, lockPlayer } from '../../kernel/access';
+import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
+import { activeFleetCount, alliedFleetCounts } from '../../queries/movement-counts';
+import { settledViews, settleTerritory } from '../../settle';
+import { sameAlliance } from './alliance';
+import {
+  checkArrivalExists, checkCargo, checkCoordinates, checkExploration, checkMission, checkStock, checkUnits, DISPATCH, speedOf,
+} from './dispatch-checks';
+import { coordsOf, coordsText, missionLabel, positive, sameCoords, subtractAmounts, type Coords3 } from './fleet-parts';
+import { notifyMovement, scheduleArrival } from './fleet-legs';
+
+/** POST /movements (core spec 3 "Movement (send payload)"). */
+export interface SendFleetInput {
+  start_territory_id: number;
+  target_region: number;
+  target_sub_region: number;
+  target_position: number;
+  mission: Mission;
+  units: Record<string, number>;
+  resources?: Record<string, number> | null;
+  exploration_duration_hours?: number | null;
+}
+
+/** The answer: the movement's id and start (spec), with what the player's toast shows. */
+export interface SendFleetResult {
+  id: string;
+  start_territory_id: number;
+  mission_type: Movement['mission'];
+  target_coords: Coords3;
+  start_time: string;
+  arrival_time: string;
+  fuel_cost: number;
+}
+
+/** Where the fleet flies and what its arrival will find, checked per mission at dispatch. */
+async function resolveTarget(tx: WorldDeps, actor: Actor, mission: Mission, coords: Coords3, now: Date): Promise<{ target: Territory | null; mission: Mission }> {
+  const target = await tx.em.findOne(Territory, { region: coords[0], subRegion: coords[1], position: coords[2] });
+  const owner = target?.owner?.id ?? null;
+  if ((mission === 'TRANSPORT' || mission === 'STATION') && (!target || owner == null)) {
+    throw fail.badRequest(`There is no territory at ${coordsText(coords)} to ${mission === 'TRANSPORT' ? 'deliver to' : 'station at'}.`);
+  }
+  if (mission === 'COLONIZE' && target) throw fail.badRequest(`The position ${coordsText(coords)} is already taken by ${target.name}.`);
+  if (mission !== 'STATION' || owner === actor.id) return { target, mission };
+  if (!(await sameAlliance(tx.em, actor.id, owner!))) throw fail.badRequest(DISPATCH.stationNeedsAlly);
+  const host = (await settledViews(tx.em, tx.catalogue, [target!], now)).get(target!.id)!;
+  const max = Math.floor(host.economy.effects.allied_fleet_slots ?? 0);
+  const used = (await alliedFleetCounts(tx.em, [target!.id], true)).get(target!.id) ?? 0;
+  if (used >= max) throw fail.badRequest(`${target!.name} has no free allied fleet slot (${used} of ${max} in use).`);
+  return { target, mission: 'ALLIED_STATIONING_PENDING' };
+}
+
+/**
+ * Sends a fleet: locks the player (fleet slots) and the start territory, settles it, checks every
+ * rule, then takes the units, the cargo and the fuel (biomass, for the whole trip) from the start,
+ * stores the movement and schedules its arrival, all in one transaction. Tells the owner
+ * (FLEET_LAUNCHED, riding on MOVEMENT_STARTED) and the target's owner (MOVEMENT_STARTED).
+ */
+export async function sendFleet(deps: WorldDeps, actor: Actor, input: SendFleetInput, now: Date): Promise<SendFleetResult> {
+  const coords: Coords3 = [input.target_region, input.target_sub_region, input.target_position];
+  checkMission(input.mission);
+  checkCoordinates(deps.catalogue, coords);
+  const units = positive(input.units);
+  const resources = positive(input.resources ?? {});
+  return inTransaction(deps, async (tx) => {
+    const { catalogue } = tx;
+    await lockPlayer(tx.em, actor);
+    const start = await lockOwnedTerritory(tx.em, actor, input.start_territory_id);
+    if (sameCoords(coordsOf(start), coords)) throw fail.badRequest(DISPATCH.sameAsStart);
+    const effects = (await settleTerritory(tx.em, catalogue, start, now)).economy.effects;
+    checkUnits(catalogue, units, start, input.mission);
+    checkCargo(catalogue, units, resources, input.mission, effects);
+    const hours = checkExploration(input.mission, input.exploration_duration_hours, effects, catalogue);
+    checkArrivalExists(input.mission);
+    const { target, mission } = await resolveTarget(tx, actor, input.mission, coords, now);
+    const maxFleets = Math.floor(effects.max_fleets ?? 0);
+    const flying = await activeFleetCount(tx.em, actor.id);
+    if (flying >= maxFleets) throw fail.conflict(`All your fleet slots are in use (${flying} of ${maxFleets}): wait for a fleet to come home or recall one.`);
+
+    const oneWaySeconds = travelTime(distance(coordsOf(start), coords), speedOf(catalogue, units, effects), catalogue.universe.universe_speed_factor);
+    const fuel = missionFuel(units, catalogue, input.mission, oneWaySeconds, hours ?? 0);
+    checkStock(catalogue, start, resources, fuel);
+    start.units = subtractAmounts(start.units, units);
+    start.resources = subtractAmounts(start.resources, { ...resources, biomass: (resources.biomass ?? 0) + fuel });
+
+    const movement = tx.em.create(Movement, {
+      userId: actor.id,
+      mission,
+      originalMission: null,
+      startTerritoryId: start.id,
+      startRegion: start.region,
+      startSubRegion: start.subRegion,
+      startPosition: start.position,
+      targetTerritoryId: target?.id ?? null,
+      targetRegion: coords[0],
+      targetSubRegion: coords[1],
+      targetPosition: coords[2],
+      targetOwnerId: target?.owner?.id ?? null,
+      units,
+      resources,
+      fuelPaid: fuel,
+      oneWaySeconds,
+      explorationDurationHours: hours,
+      startTime: now,
+      arrivalTime: new Date(legArrival(now.getTime(), oneWaySeconds)),
+      leg: 0,
+      createdAt: now,
+    });
+    await tx.em.flush();
+    await scheduleArrival(tx, movement);
+    await notifyMovement(tx, actor.id, {
+      type: 'FLEET_LAUNCHED',
+      title: `${missionLabel(mission)} fleet launched to ${coordsText(coords)}`,
+      extra: { details: `Fuel burnt: ${fuel} Biomass.` },
+      as: { event: 'MOVEMENT_STARTED', data: { movement_id: movement.id, territory_id: start.id } },
+    }, movement, { start, target }, now);
+    const targetOwner = target?.owner?.id;
+    if (targetOwner != null && targetOwner !== actor.id) await publishEvent(tx.em, targetOwner, 'MOVEMENT_STARTED', { movement_id: movement.id, territory_id: target!.id });
+    return {
+      id: movement.id,
+      start_territory_id: start.id,
+      mission_type: mission,
+      target_coords: coords,
+      start_time: now.toISOString(),
+      arrival_time: movement.arrivalTime!.toISOString(),
+      fuel_cost: fuel,
+    };
+  });
+}
