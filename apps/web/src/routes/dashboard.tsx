@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { AppShell, Box, Center, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { ArmyTab } from '../features/army';
+import { FleetActivity } from '../features/army/fleet-activity';
 import { AllianceTab } from '../features/alliance';
 import { ConstructionTab } from '../features/construction';
 import { EmpireTab } from '../features/empire';
@@ -116,6 +117,9 @@ export function DashboardPage() {
         <Stack gap="md" data-testid="dashboard" data-active-tab={tab}>
           <PanelBoundary name="Resources">
             <ResourceBar />
+          </PanelBoundary>
+          <PanelBoundary name="Fleet activity">
+            <FleetActivity />
           </PanelBoundary>
           {isMobile && (
             <Group gap="xs" px={4}>

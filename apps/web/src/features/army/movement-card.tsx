@@ -2,6 +2,7 @@ import { Badge, Button, Collapse, Group, Paper, Progress, SimpleGrid, Stack, Tex
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowBackUp, IconChevronDown, IconChevronRight, IconHomeCancel } from '@tabler/icons-react';
 import { formatCoordinates, formatDate, formatNumber } from '../../lib/format';
+import type { NameOf } from './use-movements';
 import { TONE_COLORS, missionLabel, missionTone, movementProgress, movementStatus, quantityText, routeOf, type MovementLike } from './movement-model';
 
 function Place({ name, coords }: { name: string | null; coords: readonly [number, number, number] }) {
@@ -28,7 +29,7 @@ export function MovementCard({
 }: {
   movement: MovementLike;
   now: number;
-  nameOf: (kind: 'unit' | 'resource', key: string) => string;
+  nameOf: NameOf;
   actions: { recall: boolean; cancelStationing: boolean };
   onRecall: () => void;
   onCancelStationing: () => void;

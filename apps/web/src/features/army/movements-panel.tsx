@@ -5,7 +5,7 @@ import { useNow } from '../queue/queue-item-row';
 import { useGameData } from '../territories/queries';
 import { MovementCard } from './movement-card';
 import { MOVEMENT_TEXT, fleetActions } from './movement-model';
-import { useActiveMovements, useFleetCommands, useSlotCounter } from './use-movements';
+import { namesFrom, useActiveMovements, useFleetCommands, useSlotCounter } from './use-movements';
 
 /** Army movements panel (social 2.7): the slot counter and a grid of movement cards. */
 export function MovementsPanel() {
@@ -15,8 +15,7 @@ export function MovementsPanel() {
   const me = useAuthStore((s) => s.currentUser?.id ?? null);
   const commands = useFleetCommands();
   const now = useNow(1000);
-  const nameOf = (kind: 'unit' | 'resource', key: string) =>
-    (kind === 'unit' ? gameData.data?.units[key]?.name : gameData.data?.resources[key as keyof NonNullable<typeof gameData.data>['resources']]?.name) ?? key;
+  const nameOf = namesFrom(gameData.data);
 
   return (
     <Paper className="bs-glass" p={{ base: 'sm', sm: 'lg' }} data-testid="movements-panel">

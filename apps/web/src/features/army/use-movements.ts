@@ -5,7 +5,7 @@ import { formatCoordinates } from '../../lib/format';
 import { showSuccess } from '../../lib/toast';
 import { useAuthStore } from '../../stores/auth-store';
 import { useTRPC } from '../../trpc';
-import { useStats } from '../territories/queries';
+import { useStats, type GameData } from '../territories/queries';
 import { MOVEMENTS_POLL_MS, missionLabel, slotCounter, type MovementLike } from './movement-model';
 
 export type Movement = RouterOutputs['movements']['active'][number];
@@ -63,4 +63,10 @@ export function useFleetCommands() {
       onConfirm: () => cancel.mutate({ movement_id: m.id }, { onSuccess: () => showSuccess(stationingCancelledMessage(m)) }),
     });
   return { confirmRecall, confirmCancel, busy: recall.isPending || cancel.isPending };
+}
+
+/** Unit and resource names of the catalogue (the key while game data is loading). */
+export type NameOf = (kind: 'unit' | 'resource', key: string) => string;
+export function namesFrom(data: GameData | undefined): NameOf {
+  return (kind, key) => (kind === 'unit' ? data?.units[key]?.name : data?.resources[key as keyof GameData['resources']]?.name) ?? key;
 }

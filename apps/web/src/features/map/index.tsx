@@ -12,6 +12,7 @@ import { entryFor, type CoordinateEntry, type MapTarget } from './coordinates';
 import { detailOf, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
 import { MapCanvas } from './map-canvas';
 import { MapContextMenu } from './map-context-menu';
+import { useMapFleets } from './use-map-fleets';
 import { OVERVIEW_STALE_MS, useMapData, type MapData } from './map-data';
 import type { Occupant } from './missions';
 import { MapToolbar, type OwnedTerritory } from './map-toolbar';
@@ -87,6 +88,7 @@ export function MapTab() {
     },
   });
   const data = useMapData(detail);
+  const fleets = useMapFleets();
   const [focus, setFocus] = useState<PickedCell | null>(null);
   const [entry, setEntry] = useState<CoordinateEntry>({ r: '', s: '', p: '' });
   const [refreshing, setRefreshing] = useState(false);
@@ -172,6 +174,8 @@ export function MapTab() {
           touchUi={isMobile}
           onSelectCell={selectCell}
           onOpenMenu={openMenu}
+          fleets={fleets.markers}
+          fleetCard={fleets.card}
         />
         <Badge className={classes.levelBadge} variant="dot" color={detail.level === 'region' ? 'brood' : 'acid'} size="lg" data-testid="map-level">
           {levelTitle(detail)}
