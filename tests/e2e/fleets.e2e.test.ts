@@ -9,11 +9,11 @@ import { openSession, screenshot, signUpAsGuest, toastMatching, useGame, type Se
  * the map with its tooltip, watches it arrive and come back, recalls a second one, and colonizes a
  * free position whose new territory shows in the picker. Screenshots at 1280 and 390 px.
  *
- * Universe: 400 times faster, so a flight inside one sector takes some 10 s; room for six fleets and
+ * Universe: 200 times faster, so a flight inside one sector takes some 20 s; room for six fleets and
  * five territories.
  */
 const UNIVERSE = {
-  universe_speed_factor: 400,
+  universe_speed_factor: 200,
   starting_stock: { fiber: 9000, crystal: 3000, biomass: 5000 },
   base_effects: { max_fleets: 6, max_territories: 5 },
 };
@@ -107,13 +107,8 @@ describe('fleets in the browser', () => {
       await page.getByTestId('send-army').click();
       const toast = await toastMatching(page, /Army launched to/);
       expect(toast).toMatch(new RegExp(`Army launched to ${me.outpost.r}-${me.outpost.s}-${me.outpost.p}! ETA: \\d+s`));
-      const card = page.getByTestId('movement-card').first();
-      await expect.poll(attributeOf(card, 'data-mission')).toBe('TRANSPORT');
-      await expect.poll(textOf(page.getByTestId('army-slots'))).toBe('1 / 6');
-      await expect.poll(() => page.getByTestId('fleet-activity-item').count()).toBe(1);
       // the target stays for another order only when the map set it: cleared here
-      expect(await page.getByTestId('dispatch-r').inputValue()).toBe('');
-      await screenshot(page, 'army-movements-1280');
+      await expect.poll(() => page.getByTestId('dispatch-r').inputValue()).toBe('');
 
       // On the map: the route and the fleet's dot, with its tooltip.
       await openTab(page, 'Map');
@@ -123,6 +118,7 @@ describe('fleets in the browser', () => {
       const dot = page.getByTestId('map-fleet').first().locator('path').nth(2);
       await dot.waitFor({ state: 'attached' });
       await page.waitForFunction(() => !document.querySelector('[data-testid=star-map][data-moving]'));
+      await page.waitForTimeout(1000); // the camera's last frame
       const box = (await dot.boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       const tooltip = page.getByTestId('map-tooltip');
@@ -130,11 +126,17 @@ describe('fleets in the browser', () => {
       expect(await tooltip.textContent()).toContain('To: Outpost');
       expect(await tooltip.textContent()).toContain('Hauler Grub: 3');
       await screenshot(page, 'fleet-overlay-1280');
+      await openTab(page, 'Army');
+
+      const card = page.getByTestId('movement-card').first();
+      await expect.poll(attributeOf(card, 'data-mission')).toBe('TRANSPORT');
+      await expect.poll(textOf(page.getByTestId('army-slots'))).toBe('1 / 6');
+      await expect.poll(() => page.getByTestId('fleet-activity-item').count()).toBe(1);
+      await screenshot(page, 'army-movements-1280');
 
       // It arrives, unloads, and comes home (real-time events or the 15 s poll refresh the panel).
-      await openTab(page, 'Army');
       await expect.poll(attributeOf(page.getByTestId('movement-card').first(), 'data-mission'), { timeout: 60_000 }).toBe('RETURN');
-      await expect.poll(textOf(page.getByTestId('movements-empty')), { timeout: 60_000 }).toBe('No active army movements.');
+      await expect.poll(textOf(page.getByTestId('movements-empty')), { timeout: 90_000 }).toBe('No active army movements.');
     } catch (error) {
       await screenshot(page, 'fleets-failed-transport').catch(() => undefined);
       throw error;
@@ -197,6 +199,7 @@ describe('fleets in the browser', () => {
       await page.getByTestId('map-go').click();
       await page.getByTestId('map-fleet').first().waitFor({ state: 'attached' });
       await page.waitForFunction(() => !document.querySelector('[data-testid=star-map][data-moving]'));
+      await page.waitForTimeout(1000); // the camera's last frame
       await screenshot(page, 'fleet-overlay-390');
     } finally {
       await me.session.context.close();
