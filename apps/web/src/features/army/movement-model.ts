@@ -1,32 +1,8 @@
+import type { RouterOutputs } from '../../lib/api-types';
 import { formatCountdown } from '../../lib/format';
 
-/** The fields of a fleet movement (social spec 3) the panel, the overlay and the activity strip read. */
-export interface MovementLike {
-  id: string;
-  user_id: number;
-  username: string;
-  mission_type: string;
-  is_returning: boolean;
-  is_own_fleet: boolean;
-  is_attacking_player: boolean;
-  is_allied_stationing: boolean;
-  target_owner_id: number | null;
-  start_territory_name: string | null;
-  start_region: number;
-  start_sub_region: number;
-  start_position: number;
-  target_territory_name: string | null;
-  target_region: number;
-  target_sub_region: number;
-  target_position: number;
-  start_time: string;
-  arrival_time: string | null;
-  units: readonly { unit_key: string; quantity: number | null }[];
-  resources: readonly { resource_key: string; amount: number | null }[];
-  current_participants: number | null;
-  max_participants: number | null;
-  is_multi_party_initiator: boolean;
-}
+/** A fleet movement as GET /movements/active answers it (social spec 3 "Fleet movement"). */
+export type MovementLike = RouterOutputs['movements']['active'][number];
 
 /** Social spec 2.7 and 4.6: the panel's texts. */
 export const MOVEMENT_TEXT = {

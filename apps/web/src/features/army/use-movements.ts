@@ -1,14 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { modals } from '@mantine/modals';
-import type { RouterOutputs } from '../../lib/api-types';
 import { formatCoordinates } from '../../lib/format';
 import { showSuccess } from '../../lib/toast';
 import { useAuthStore } from '../../stores/auth-store';
 import { useTRPC } from '../../trpc';
 import { useStats, type GameData } from '../territories/queries';
 import { MOVEMENTS_POLL_MS, missionLabel, slotCounter, type MovementLike } from './movement-model';
-
-export type Movement = RouterOutputs['movements']['active'][number];
 
 /** GET /movements/active, polled every 15 s; real-time events refresh it sooner (event-effects). */
 export function useActiveMovements() {
@@ -46,7 +43,7 @@ export function useFleetCommands() {
   const recall = useMutation(trpc.movements.recall.mutationOptions({ onSettled: refresh }));
   const cancel = useMutation(trpc.movements.cancelStationing.mutationOptions({ onSettled: refresh }));
 
-  const confirmRecall = (m: Movement) =>
+  const confirmRecall = (m: MovementLike) =>
     modals.openConfirmModal({
       title: 'Recall fleet',
       children: `Recall "${fleetName(m)}"? It turns around and flies home.`,
@@ -54,7 +51,7 @@ export function useFleetCommands() {
       confirmProps: { color: 'orange', 'data-testid': 'confirm-recall' },
       onConfirm: () => recall.mutate({ movement_id: m.id }, { onSuccess: () => showSuccess(recalledMessage(m)) }),
     });
-  const confirmCancel = (m: Movement) =>
+  const confirmCancel = (m: MovementLike) =>
     modals.openConfirmModal({
       title: 'Cancel stationing',
       children: `Send ${m.username}'s stationed fleet home?`,
