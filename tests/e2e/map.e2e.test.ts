@@ -358,6 +358,9 @@ describe('the star map on a 390 px phone', () => {
 
   it('shows the card on a tap and opens the fleet-action menu on a 700 ms long-press', async () => {
     const target = (home.p % 25) + 1;
+    // the full-page screenshot before resized the window for a moment: let the camera catch up
+    await page.waitForTimeout(500);
+    await settled(page);
     const at = await onScreen(page, positionCentre(home.r, home.s, target));
     await page.touchscreen.tap(at.x, at.y);
     await expect.poll(textOf(page.getByTestId('map-tooltip'))).toContain(`${home.r}:${home.s}:${target}`);
