@@ -2,7 +2,7 @@ import { Badge, Group, Paper, ScrollArea, Text, UnstyledButton } from '@mantine/
 import { IconAlertTriangle, IconRoute } from '@tabler/icons-react';
 import { formatCoordinates } from '../../lib/format';
 import { useUiStore } from '../../stores/ui-store';
-import { useNow } from '../queue/queue-item-row';
+import { useTickWhile } from './use-tick-while';
 import { TONE_COLORS, missionLabel, missionTone, movementStatus, routeOf } from './movement-model';
 import { useActiveMovements, useSlotCounter } from './use-movements';
 
@@ -13,7 +13,7 @@ import { useActiveMovements, useSlotCounter } from './use-movements';
 export function FleetActivity() {
   const movements = useActiveMovements();
   const slots = useSlotCounter();
-  const now = useNow(1000);
+  const now = useTickWhile((movements.data?.length ?? 0) > 0);
   const list = movements.data ?? [];
   const incoming = list.filter((m) => !m.is_own_fleet);
   const hostile = incoming.filter((m) => m.is_attacking_player).length;

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
 import { useAuthStore } from '../../stores/auth-store';
-import { useNow } from '../queue/queue-item-row';
+import { useTickWhile } from './use-tick-while';
 import { useGameData } from '../territories/queries';
 import { MovementCard } from './movement-card';
 import { MOVEMENT_TEXT, fleetActions } from './movement-model';
@@ -14,7 +14,7 @@ export function MovementsPanel() {
   const gameData = useGameData();
   const me = useAuthStore((s) => s.currentUser?.id ?? null);
   const commands = useFleetCommands();
-  const now = useNow(1000);
+  const now = useTickWhile((movements.data?.length ?? 0) > 0);
   const nameOf = namesFrom(gameData.data);
 
   return (

@@ -159,7 +159,8 @@ export function MapTab() {
         territories={owned}
         onTerritory={(t) => void goTo({ r: t.region, s: t.sub_region, p: t.position })}
       />
-      <div className={classes.viewport} style={{ height: isMobile ? 'calc(100dvh - 300px)' : 'calc(100dvh - 250px)' }}>
+      {/* the window's height less the header, resource bar, fleet strip and toolbar (and the phone's tab bar) */}
+      <div className={classes.viewport} style={{ height: isMobile ? 'calc(100dvh - 350px)' : 'calc(100dvh - 296px)' }}>
         <div className={classes.starsFar} />
         <div className={classes.stars} />
         <MapCanvas

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
+import { useTickWhile } from '../army/use-tick-while';
 import { namesFrom, useActiveMovements } from '../army/use-movements';
 import { useGameData } from '../territories/queries';
 import { describeFleet, fleetMarkers } from './fleet-overlay';
@@ -6,23 +7,11 @@ import { describeFleet, fleetMarkers } from './fleet-overlay';
 /** Social 2.5: fleets move on the map as time passes; one step a second is smooth enough at map scale. */
 const FLEET_TICK_MS = 1000;
 
-/** The time, advanced every second only while there is something moving (the map re-renders on each tick). */
-function useTickWhile(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), FLEET_TICK_MS);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
-}
-
 /** The fleet overlay's markers at the current second, and the tooltip of one fleet. */
 export function useMapFleets() {
   const movements = useActiveMovements();
   const gameData = useGameData();
-  const now = useTickWhile((movements.data?.length ?? 0) > 0);
+  const now = useTickWhile((movements.data?.length ?? 0) > 0, FLEET_TICK_MS);
   const markers = useMemo(() => fleetMarkers(movements.data ?? [], now), [movements.data, now]);
   // The tooltip reads the latest list without making the canvas's handlers change.
   const latest = useRef({ list: movements.data, names: gameData.data });
