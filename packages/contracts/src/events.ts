@@ -45,6 +45,8 @@ export const GAME_EVENTS = {
   DEFENSE_CONSTRUCTION_COMPLETED: completion({ defense_key: z.string(), quantity: id }),
   MOVEMENT_STARTED: fleet,
   MOVEMENT_CANCELLED: fleet,
+  /** A fleet reached its target (delivered, stationed, or refused there): movements and stocks changed. */
+  MOVEMENT_ARRIVED: fleet,
   FLEET_RETURNED_TO_ORIGIN: fleet,
   COLONIZATION_SUCCESSFUL: fleet,
   COLONIZATION_FAILED: fleet,

@@ -20,7 +20,7 @@ export type { PrerequisiteCheck, UnmetPrerequisite } from './economy/prerequisit
 export { canAfford, maxProducible, defenseAllowance } from './economy/afford';
 
 export { distance, fleetSpeed, travelTime, unitFuelPerHour, fuelCost, tripHours, missionFuel } from './fleet/travel';
-export { MOVEMENT_MISSIONS, staysAtTarget, legArrival, recallReturnArrival, isRecallable, type MovementMission } from './fleet/legs';
+export { MOVEMENT_MISSIONS, legArrival, recallReturnArrival, isRecallable, type MovementMission } from './fleet/legs';
 export { isEligibleForMission, missionCarriesResources, cargoCapacity, clampResourcesToCargo } from './fleet/missions';
 
 export { scorePoints, scoreBreakdown } from './scores/scores';

@@ -9,11 +9,6 @@ import { MISSIONS, type Mission } from '../types';
 export const MOVEMENT_MISSIONS = [...MISSIONS, 'RETURN'] as const;
 export type MovementMission = Mission | 'RETURN';
 
-/** Missions whose fleet stays at the target (no return leg unless recalled or refused). */
-export function staysAtTarget(mission: MovementMission): boolean {
-  return mission === 'STATION' || mission === 'COLONIZE' || mission === 'ALLIED_STATIONING_PENDING' || mission === 'ALLIED_STATIONED';
-}
-
 /** Arrival of a leg that starts at `startMs` and lasts `seconds`. */
 export function legArrival(startMs: number, seconds: number): number {
   return startMs + Math.max(0, seconds) * 1000;

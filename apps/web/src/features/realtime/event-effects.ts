@@ -57,6 +57,7 @@ const EFFECTS: { [E in GameEventName]: Handler<E> } = {
   DEFENSE_CONSTRUCTION_COMPLETED: (d, nameOf) => ({ toast: { kind: 'success', message: `${d.quantity} × ${nameOf(d.defense_key)} built.` }, refresh: [...COMPLETION] }),
   MOVEMENT_STARTED: () => info('Fleet launched.', [...FLEET]),
   MOVEMENT_CANCELLED: () => info('Fleet recalled.', [...FLEET]),
+  MOVEMENT_ARRIVED: (d) => info(d.notification?.title || 'A fleet has arrived.', [...FLEET]),
   FLEET_RETURNED_TO_ORIGIN: () => info('A fleet has returned home.', [...FLEET, 'stats']),
   COLONIZATION_SUCCESSFUL: () => ({ toast: { kind: 'success', message: 'Colonization successful! A new territory joins your swarm.' }, refresh: [...FLEET, 'stats', 'currentUser', 'map'] }),
   COLONIZATION_FAILED: (d) => ({ toast: { kind: 'error', message: `Colonization failed: ${d.reason || d.details || 'Unknown reason'}` }, refresh: [...FLEET] }),

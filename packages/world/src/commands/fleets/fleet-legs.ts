@@ -6,7 +6,8 @@ import { JOBS } from '../../job-contracts';
 import { scheduleJob } from '../../jobs';
 import type { WorldDeps } from '../../kernel/deps';
 import { addNotification, type AnnounceAs } from '../notifications';
-import { movementContent, type Ends } from './fleet-parts';
+import type { Territory } from '../../entities/territory.entity';
+import { addAmounts, movementContent, type Ends } from './fleet-parts';
 
 /**
  * Scheduling a movement's legs. Every change of a movement's arrival bumps `leg` and schedules a job
@@ -33,6 +34,9 @@ export async function turnAround(tx: WorldDeps, m: Movement, departAt: Date, arr
   await scheduleArrival(tx, m);
 }
 
+/** The real-time event an arrival's notification rides on: the fleet reached a target (movements and stocks changed). */
+export const arrivedEvent = (m: Movement, territoryId: number | null | undefined): AnnounceAs => ({ event: 'MOVEMENT_ARRIVED', data: { movement_id: m.id, territory_id: territoryId ?? null } });
+
 /** Stores a movement notification (content from the movement, plus the happening's fields) and announces it. */
 export async function notifyMovement(
   tx: WorldDeps,
@@ -43,6 +47,14 @@ export async function notifyMovement(
   now: Date,
 ): Promise<void> {
   await addNotification(tx.em, userId, { message_type: note.type, title: note.title, content: movementContent(m, ends, note.extra), related_object_id: m.id }, now, note.as);
+}
+
+/** The fleet lands for good: its units and cargo join `territory`, the owner is told (`note`), and the movement ends. */
+export async function landAndEnd(tx: WorldDeps, m: Movement, territory: Territory, note: Parameters<typeof notifyMovement>[2], ends: Ends, now: Date): Promise<void> {
+  territory.units = addAmounts(territory.units, m.units);
+  territory.resources = addAmounts(territory.resources, m.resources);
+  await notifyMovement(tx, m.userId, note, m, ends, now);
+  tx.em.remove(m);
 }
 
 type MovementType =

@@ -1,7 +1,7 @@
 import { alliedFleetCounts } from '../../../queries/movement-counts';
 import { sameAlliance } from '../alliance';
 import { coordsText, targetCoords } from '../fleet-parts';
-import { notifyMovement, turnAround } from '../fleet-legs';
+import { arrivedEvent, notifyMovement, turnAround } from '../fleet-legs';
 import type { ArrivalContext, ArrivalHandler } from './context';
 
 /** Why an allied fleet cannot station at the target now, or null when it can. */
@@ -25,7 +25,7 @@ export const alliedStationingArrival: ArrivalHandler = async (ctx) => {
   const ends = { start, target };
   const reason = await refusal(ctx);
   if (reason != null || !target) {
-    await notifyMovement(tx, m.userId, { type: 'STATIONING_FAILED', title: `Stationing at ${coordsText(targetCoords(m))} failed`, extra: { reason_failed: reason } }, m, ends, now);
+    await notifyMovement(tx, m.userId, { type: 'STATIONING_FAILED', title: `Stationing at ${coordsText(targetCoords(m))} failed`, extra: { reason_failed: reason }, as: arrivedEvent(m, target?.id) }, m, ends, now);
     await turnAround(tx, m, at);
     return;
   }
@@ -35,10 +35,11 @@ export const alliedStationingArrival: ArrivalHandler = async (ctx) => {
   m.arrivalTime = null;
   m.leg += 1;
   const extra = { stationed_units: { ...m.units }, stationed_resources: { ...m.resources } };
-  await notifyMovement(tx, m.userId, { type: 'STATIONING_COMPLETED', title: `Fleet stationed with an ally at ${target.name}`, extra }, m, ends, now);
+  await notifyMovement(tx, m.userId, { type: 'STATIONING_COMPLETED', title: `Fleet stationed with an ally at ${target.name}`, extra, as: arrivedEvent(m, target.id) }, m, ends, now);
   await notifyMovement(tx, target.owner!.id, {
     type: 'FLEET_ARRIVED_AT_DESTINATION',
     title: `${ownerName}'s fleet is stationed at ${target.name}`,
     extra: { ...extra, details: `${ownerName}'s fleet now guards ${target.name} until recalled or sent away.` },
+    as: arrivedEvent(m, target.id),
   }, m, ends, now);
 };

@@ -1,5 +1,4 @@
-import { addAmounts } from '../fleet-parts';
-import { notifyMovement } from '../fleet-legs';
+import { arrivedEvent, landAndEnd, notifyMovement } from '../fleet-legs';
 import type { ArrivalHandler } from './context';
 
 /**
@@ -13,17 +12,15 @@ export const returnArrival: ArrivalHandler = async ({ tx, movement: m, now, star
       type: 'FLEET_LOST',
       title: 'A returning fleet was lost',
       extra: { reason_lost: 'Its home territory is no longer yours.' },
+      as: arrivedEvent(m, m.startTerritoryId),
     }, m, ends, now);
     tx.em.remove(m);
     return;
   }
-  start.units = addAmounts(start.units, m.units);
-  start.resources = addAmounts(start.resources, m.resources);
-  await notifyMovement(tx, m.userId, {
+  await landAndEnd(tx, m, start, {
     type: 'FLEET_RETURNED_TO_ORIGIN',
     title: `Fleet returned to ${start.name}`,
     extra: { returned_units: { ...m.units }, returned_resources: { ...m.resources } },
     as: { event: 'FLEET_RETURNED_TO_ORIGIN', data: { movement_id: m.id, territory_id: start.id } },
-  }, m, ends, now);
-  tx.em.remove(m);
+  }, ends, now);
 };

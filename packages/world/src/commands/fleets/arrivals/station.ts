@@ -1,5 +1,5 @@
-import { addAmounts, coordsText, targetCoords } from '../fleet-parts';
-import { notifyMovement, turnAround } from '../fleet-legs';
+import { coordsText, targetCoords } from '../fleet-parts';
+import { arrivedEvent, landAndEnd, notifyMovement, turnAround } from '../fleet-legs';
 import type { ArrivalHandler } from './context';
 
 /**
@@ -14,16 +14,15 @@ export const stationArrival: ArrivalHandler = async ({ tx, movement: m, at, now,
       type: 'STATIONING_FAILED',
       title: `Stationing at ${where} failed`,
       extra: { reason_failed: target ? `${target.name} is no longer your territory.` : `There is no territory at ${coordsText(targetCoords(m))} any more.` },
+      as: arrivedEvent(m, target?.id),
     }, m, ends, now);
     await turnAround(tx, m, at);
     return;
   }
-  target.units = addAmounts(target.units, m.units);
-  target.resources = addAmounts(target.resources, m.resources);
-  await notifyMovement(tx, m.userId, {
+  await landAndEnd(tx, m, target, {
     type: 'STATIONING_COMPLETED',
     title: `Fleet stationed at ${target.name}`,
     extra: { stationed_units: { ...m.units }, stationed_resources: { ...m.resources } },
-  }, m, ends, now);
-  tx.em.remove(m);
+    as: arrivedEvent(m, target.id),
+  }, ends, now);
 };

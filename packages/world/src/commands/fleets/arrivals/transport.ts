@@ -1,5 +1,5 @@
 import { addAmounts, coordsText, targetCoords } from '../fleet-parts';
-import { notifyMovement, turnAround } from '../fleet-legs';
+import { arrivedEvent, notifyMovement, turnAround } from '../fleet-legs';
 import type { ArrivalHandler } from './context';
 
 /**
@@ -14,6 +14,7 @@ export const transportArrival: ArrivalHandler = async ({ tx, movement: m, at, no
       type: 'TRANSPORT_FAILED',
       title: `Transport to ${coordsText(targetCoords(m))} failed`,
       extra: { reason_failed: `There is no territory at ${coordsText(targetCoords(m))} any more.` },
+      as: arrivedEvent(m, m.startTerritoryId),
     }, m, ends, now);
     await turnAround(tx, m, at);
     return;
@@ -22,12 +23,13 @@ export const transportArrival: ArrivalHandler = async ({ tx, movement: m, at, no
   target.resources = addAmounts(target.resources, delivered);
   m.resources = {};
   const extra = { delivered_resources: delivered, transported_units: { ...m.units } };
-  await notifyMovement(tx, m.userId, { type: 'TRANSPORT_COMPLETED', title: `Transport delivered to ${target.name}`, extra }, m, ends, now);
+  await notifyMovement(tx, m.userId, { type: 'TRANSPORT_COMPLETED', title: `Transport delivered to ${target.name}`, extra, as: arrivedEvent(m, target.id) }, m, ends, now);
   if (receiver !== m.userId) {
     await notifyMovement(tx, receiver, {
       type: 'FLEET_ARRIVED_AT_DESTINATION',
       title: `${ownerName} delivered resources to ${target.name}`,
       extra: { ...extra, details: `A transport from ${ownerName} unloaded its cargo at ${target.name}.` },
+      as: arrivedEvent(m, target.id),
     }, m, ends, now);
   }
   await turnAround(tx, m, at);
