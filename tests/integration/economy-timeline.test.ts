@@ -7,6 +7,7 @@ import { batchCost, costAtLevel } from '@brood/game-core';
 import {
   cancelRecruitment,
   completeQueueItem,
+  completeQueueItems,
   createBoss,
   createStartingTerritory,
   dueQueueItemIds,
@@ -153,6 +154,44 @@ describe('batches against the clock', () => {
     expect(notes[0]).toMatchObject({ message_type: 'UNIT_RECRUITMENT_COMPLETED', content: { item_name: 'Razorwing', level_or_quantity: 2 } });
     const rows = await sql<{ units: Record<string, number> }>('select units from territories where id = ?', [territory]);
     expect(rows[0]!.units).toEqual({ razorwing: 2 });
+  });
+});
+
+describe('completions in batches', () => {
+  it('a batch of items from several territories completes each once, with the same world and messages as one by one', async () => {
+    const stock = { resources: { fiber: 20000, crystal: 20000, biomass: 20000 }, structures: { brood_hatchery: 1 } };
+    const a = await player(stock);
+    const b = await player(stock);
+    const builds = [
+      await startConstruction(deps(), a.actor, { territory_id: a.territory, structure_key: 'fiber_tangle' }, T0),
+      await startConstruction(deps(), a.actor, { territory_id: a.territory, structure_key: 'fiber_tangle' }, T0),
+      await startConstruction(deps(), b.actor, { territory_id: b.territory, structure_key: 'fiber_tangle' }, T0),
+    ];
+    const batch = await startRecruitment(deps(), b.actor, { territory_id: b.territory, unit_key: 'razorwing', quantity: 2 }, T0);
+    const ids = [...builds.map((i) => i.id), batch.id];
+    const late = new Date(Math.max(...[...builds, batch].map((i) => new Date(i.end_time).getTime())) + 1000);
+    await listener.query('select 1'); // the queueing's own events are in before we listen for the completions'
+    events.length = 0;
+    const outcomes = await completeQueueItems(deps(), [...ids, '00000000-0000-4000-8000-000000000000'], late);
+    expect([...outcomes.values()]).toEqual(['completed', 'completed', 'completed', 'completed', 'missing']);
+    // A second run (a retried job, another worker) changes and announces nothing.
+    expect([...(await completeQueueItems(deps(), ids, late)).values()]).toEqual(['already-completed', 'already-completed', 'already-completed', 'already-completed']);
+    const rows = await sql<{ id: number; structures: Record<string, number>; units: Record<string, number>; resources_updated_at: Date }>(
+      'select id, structures, units, resources_updated_at from territories where id in (?, ?) order by id',
+      [a.territory, b.territory],
+    );
+    expect(rows.map((r) => [r.structures, r.units])).toEqual([
+      [{ brood_hatchery: 1, fiber_tangle: 2 }, {}],
+      [{ brood_hatchery: 1, fiber_tangle: 1 }, { razorwing: 2 }],
+    ]);
+    // Each territory settled to its own latest item's end time.
+    expect(new Date(rows[0]!.resources_updated_at).getTime()).toBe(new Date(builds[1]!.end_time).getTime());
+    const notes = await sql<{ user_id: number; message_type: string }>('select user_id, message_type from notifications where user_id in (?, ?) order by user_id, message_type', [a.actor.id, b.actor.id]);
+    expect(notes.map((n) => n.message_type)).toEqual(['BUILDING_CONSTRUCTION_COMPLETED', 'BUILDING_CONSTRUCTION_COMPLETED', 'BUILDING_CONSTRUCTION_COMPLETED', 'UNIT_RECRUITMENT_COMPLETED']);
+    await listener.query('select 1');
+    // One message per completion, nothing else.
+    const heard = events.map((e) => `${e.user_id} ${e.event}`).sort();
+    expect(heard).toEqual([`${a.actor.id} CONSTRUCTION_COMPLETED`, `${a.actor.id} CONSTRUCTION_COMPLETED`, `${b.actor.id} CONSTRUCTION_COMPLETED`, `${b.actor.id} UNIT_RECRUITMENT_COMPLETED`].sort());
   });
 });
 

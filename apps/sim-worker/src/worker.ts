@@ -15,30 +15,70 @@ export interface WorkerOptions {
   now?: () => Date;
 }
 
+type FetchedJob = Pick<Job<unknown>, 'id' | 'name' | 'data' | 'retryCount'>;
+const info = (job: FetchedJob) => ({ id: job.id, name: job.name, retryCount: job.retryCount });
+
 /**
- * Runs one job: payload checked against the contract's schema, a fresh EntityManager, the job's own
- * log context. A payload the contract refuses can never succeed, so it is not retried: it goes to the
- * dead-letter queue with a log line, and the worker carries on.
+ * Checks a job's payload against its contract. A payload the contract refuses can never succeed, so
+ * it is not retried: it goes to the dead-letter queue with a log line (null), and the worker carries on.
  */
-export async function runJob(definition: JobDefinition, base: Omit<JobDeps, 'em'>, job: Pick<Job<unknown>, 'id' | 'name' | 'data' | 'retryCount'>): Promise<'ran' | 'dead-letter'> {
+async function checked<T>(definition: JobDefinition<T>, base: Omit<JobDeps, 'em'>, job: FetchedJob): Promise<{ data: T } | null> {
   const parsed = definition.contract.schema.safeParse(job.data);
-  if (!parsed.success) {
-    const problem = parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ');
-    base.log.error({ job: job.name, jobId: job.id, problem }, 'job payload refused by its contract; moved to the dead-letter queue');
-    await ensureQueue(base.boss, DEAD_LETTER_QUEUE);
-    await base.boss.send(DEAD_LETTER_QUEUE, { queue: job.name, job_id: job.id, data: job.data, problem } satisfies DeadLetter);
-    return 'dead-letter';
-  }
-  const deps: JobDeps = { ...base, em: base.orm.em.fork(), log: base.log.child({ job: job.name, jobId: job.id }) };
-  await definition.handler(deps, parsed.data, { id: job.id, name: job.name, retryCount: job.retryCount });
+  if (parsed.success) return { data: parsed.data };
+  const problem = parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ');
+  base.log.error({ job: job.name, jobId: job.id, problem }, 'job payload refused by its contract; moved to the dead-letter queue');
+  await ensureQueue(base.boss, DEAD_LETTER_QUEUE);
+  await base.boss.send(DEAD_LETTER_QUEUE, { queue: job.name, job_id: job.id, data: job.data, problem } satisfies DeadLetter);
+  return null;
+}
+
+const depsFor = (base: Omit<JobDeps, 'em'>, name: string, jobId?: string): JobDeps => ({ ...base, em: base.orm.em.fork(), log: base.log.child({ job: name, jobId }) });
+
+/** Runs one job: payload checked against the contract, a fresh EntityManager, the job's own log context. */
+export async function runJob(definition: JobDefinition, base: Omit<JobDeps, 'em'>, job: FetchedJob): Promise<'ran' | 'dead-letter'> {
+  const valid = await checked(definition, base, job);
+  if (!valid) return 'dead-letter';
+  await definition.handler(depsFor(base, job.name, job.id), valid.data, info(job));
   return 'ran';
+}
+
+/**
+ * Runs one fetch of a queue. A definition with `handleBatch` gets every valid job at once (the fast
+ * path: one transaction for the lot); if that throws, each job runs alone so only a bad one fails.
+ * Each job's result is reported on its own: one failure is retried by pg-boss without redoing the others.
+ */
+async function runFetch(definition: JobDefinition, base: Omit<JobDeps, 'em'>, batch: readonly FetchedJob[]): Promise<JobResult[]> {
+  const results: JobResult[] = [];
+  const pending: { job: FetchedJob; data: unknown }[] = [];
+  for (const job of batch) {
+    const valid = await checked(definition, base, job);
+    if (valid) pending.push({ job, data: valid.data });
+    else results.push({ id: job.id, status: 'completed' });
+  }
+  if (definition.handleBatch && pending.length > 1) {
+    try {
+      await definition.handleBatch(depsFor(base, definition.contract.name), pending.map((p) => ({ data: p.data, job: info(p.job) })));
+      return [...results, ...pending.map((p) => ({ id: p.job.id, status: 'completed' as const }))];
+    } catch (err) {
+      base.log.warn({ err, job: definition.contract.name, jobs: pending.length }, 'batch failed; running its jobs one by one');
+    }
+  }
+  for (const { job, data } of pending) {
+    try {
+      await definition.handler(depsFor(base, job.name, job.id), data, info(job));
+      results.push({ id: job.id, status: 'completed' });
+    } catch (err) {
+      base.log.error({ err, job: job.name, jobId: job.id, retry: job.retryCount }, 'job failed');
+      results.push({ id: job.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } });
+    }
+  }
+  return results;
 }
 
 /**
  * Creates each job's queue, schedules the periodic ones, and works every queue. pg-boss fetches with
  * SKIP LOCKED, so several workers share the queues; jobs that came due while no worker ran are simply
- * due now and run on start (the catch-up after downtime). Each job in a batch settles on its own: one
- * failure is retried by pg-boss without redoing the others.
+ * due now and run on start (the catch-up after downtime).
  */
 export async function startWorker(options: WorkerOptions): Promise<{ stop(): Promise<void> }> {
   const { boss, log } = options;
@@ -55,20 +95,14 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop(): Pro
     if (definition.cron) await boss.schedule(name, definition.cron, {}, { tz: 'UTC' });
     await boss.work<unknown>(
       name,
-      { batchSize: definition.batchSize ?? options.batchSize ?? 20, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, perJobResults: true },
-      async (batch): Promise<JobResult[]> => {
-        const results: JobResult[] = [];
-        for (const job of batch) {
-          try {
-            await runJob(definition, base, job);
-            results.push({ id: job.id, status: 'completed' });
-          } catch (err) {
-            log.error({ err, job: job.name, jobId: job.id, retry: job.retryCount }, 'job failed');
-            results.push({ id: job.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } });
-          }
-        }
-        return results;
+      {
+        batchSize: definition.batchSize ?? options.batchSize ?? 20,
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
+        // A full fetch means more is due: fetch again at once instead of waiting for the next poll.
+        burstWhenBatchFull: true,
+        perJobResults: true,
       },
+      (batch) => runFetch(definition, base, batch),
     );
   }
   log.info({ queues: [...names] }, 'sim-worker working');

@@ -3,7 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '@brood/game-data';
-import { createBoss, DEAD_LETTER_QUEUE, defineJob, jobContract, scheduleJob, type JobDefinition } from '@brood/world';
+import { createBoss, DEAD_LETTER_QUEUE, defineBatchJob, defineJob, jobContract, scheduleJob, type JobDefinition } from '@brood/world';
 import { createTestDatabase, type TestDatabase } from '@brood/world/testing';
 import { startWorker } from '../src/worker';
 
@@ -90,5 +90,32 @@ describe('sim-worker', () => {
     // The worker is still alive: a good job after the bad one runs.
     await db.orm.em.fork().transactional((tem) => scheduleJob({ em: tem, boss }, testRecord, { n: 999 }));
     await until(() => ran.some((r) => r.n === 999));
+  });
+
+  it('applies a fetch of a batch job together, and when the batch fails runs its jobs one by one so only the bad one fails', async () => {
+    const contract = jobContract('test-batch', z.object({ n: z.number().int() }));
+    const batches: number[][] = [];
+    const alone: number[] = [];
+    const batchJob = defineBatchJob(
+      contract,
+      async (_deps, jobs) => {
+        const ns = jobs.map((j) => j.data.n);
+        if (ns.length === 1) alone.push(ns[0]!);
+        else batches.push(ns);
+        if (ns.includes(13)) throw new Error('thirteen is unlucky');
+      },
+      { batchSize: 50 },
+    );
+    const boss = createBoss(db.url, 'worker', { poolMax: 3 });
+    await boss.start();
+    bosses.push(boss);
+    await db.orm.em.fork().transactional(async (tem) => {
+      for (const n of [11, 12, 13, 14]) await scheduleJob({ em: tem, boss }, contract, { n }, { startAfter: new Date(Date.now() - 1000) });
+    });
+    const started = await startWorker({ orm: db.orm, boss, log: pino({ level: 'silent' }), catalogue: loadCatalogue(), jobs: [batchJob] });
+    stops.push(started.stop);
+    await until(() => alone.length >= 4);
+    expect(batches.map((b) => [...b].sort())).toEqual([[11, 12, 13, 14]]);
+    expect([...new Set(alone)].sort()).toEqual([11, 12, 13, 14]); // 13 may be retried by pg-boss, alone again
   });
 });

@@ -9,11 +9,9 @@ export const GAME_EVENTS_CHANNEL = 'game_events';
 export const MAX_EVENT_PAYLOAD_BYTES = 7900;
 
 /** What travels on the channel: the addressee and the event (the api forwards `{event, data}`). */
-export interface GameEventPayload<E extends GameEventName = GameEventName> {
-  user_id: number;
-  event: E;
-  data: GameEventData<E>;
-}
+export type GameEventPayload<E extends GameEventName = GameEventName> = {
+  [K in E]: { user_id: number; event: K; data: GameEventData<K> };
+}[E];
 
 /** pg-boss and NOTIFY statements run on the EntityManager's current transaction (or autocommit outside one). */
 export function inTransactionSql(em: EntityManager) {
@@ -26,10 +24,19 @@ export function inTransactionSql(em: EntityManager) {
  * Only the events of `@brood/contracts` with their payloads are accepted.
  */
 export async function publishEvent<E extends GameEventName>(em: EntityManager, userId: number, event: E, data: GameEventData<E>): Promise<void> {
-  const payload = JSON.stringify({ user_id: userId, event, data } satisfies GameEventPayload<E>);
-  const bytes = Buffer.byteLength(payload);
-  if (bytes > MAX_EVENT_PAYLOAD_BYTES) {
-    throw new Error(`Event ${event} is ${bytes} bytes; NOTIFY payloads must stay under ${MAX_EVENT_PAYLOAD_BYTES}. Send ids and let the client refetch.`);
-  }
-  await inTransactionSql(em).executeSql('select pg_notify($1, $2)', [GAME_EVENTS_CHANNEL, payload]);
+  await publishEvents(em, [{ user_id: userId, event, data } as GameEventPayload]);
+}
+
+/** Many events in one statement (a batch of completions): delivered on commit, in the order given. */
+export async function publishEvents(em: EntityManager, events: readonly GameEventPayload[]): Promise<void> {
+  if (events.length === 0) return;
+  const payloads = events.map((e) => {
+    const payload = JSON.stringify(e);
+    const bytes = Buffer.byteLength(payload);
+    if (bytes > MAX_EVENT_PAYLOAD_BYTES) {
+      throw new Error(`Event ${e.event} is ${bytes} bytes; NOTIFY payloads must stay under ${MAX_EVENT_PAYLOAD_BYTES}. Send ids and let the client refetch.`);
+    }
+    return payload;
+  });
+  await inTransactionSql(em).executeSql('select pg_notify($1, p) from unnest($2::text[]) with ordinality as x(p, n) order by n', [GAME_EVENTS_CHANNEL, payloads]);
 }

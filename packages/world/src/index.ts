@@ -5,16 +5,18 @@ export { freePort } from './db/ports';
 export { runProcess, type RunningProcess, type ProcessLog } from './db/process';
 export { DatabaseUrlEnv, LogLevelEnv, UniverseOverridesEnv, deploymentCatalogue, parseEnv } from './db/env';
 export { createOrm, migrate, pendingMigrations, ormConfig, type Orm, type EntityManager } from './db/orm';
+export { GRID, GRID_BOUNDS, gridCheck, type GridColumn } from './db/grid';
 export * from './entities';
 export { GameError, fail, type GameErrorKind } from './errors';
 export { publishEvent, GAME_EVENTS_CHANNEL, MAX_EVENT_PAYLOAD_BYTES, type GameEventPayload } from './events';
 export {
-  defineJob, jobContract, scheduleJob, ensureQueue, DEAD_LETTER_QUEUE,
-  type JobContract, type JobDefinition, type JobDeps, type JobInfo, type JobOptions, type JobSender, type ScheduleOptions, type DeadLetter,
+  defineJob, defineBatchJob, jobContract, scheduleJob, ensureQueue, DEAD_LETTER_QUEUE,
+  type BatchJob, type JobContract, type JobDefinition, type JobDeps, type JobInfo, type JobOptions, type JobSender, type ScheduleOptions, type DeadLetter,
 } from './jobs';
 export { JOBS } from './job-contracts';
 export * from './kernel';
 export * from './commands/accounts';
+export { beat, withdrawHeartbeat, liveWorkers } from './commands/ops/heartbeat';
 export * from './queries/map.queries';
 export * from './queries/map-wreckage.queries';
 export * from './commands/notifications';

@@ -108,6 +108,18 @@ export interface JobDefinition<T = unknown> extends JobOptions {
   contract: JobContract<z.ZodType<T>>;
   /** Method syntax on purpose: a list of definitions with different payloads type-checks as JobDefinition[]. */
   handler(deps: JobDeps, data: T, job: JobInfo): Promise<void>;
+  /**
+   * Applies every valid job of one fetch together (one transaction, a fixed number of statements):
+   * where throughput matters. If it throws, the worker runs the jobs one by one with `handler`, so a
+   * bad one fails alone.
+   */
+  handleBatch?(deps: JobDeps, jobs: readonly BatchJob<T>[]): Promise<void>;
+}
+
+/** One job of a batch: its checked payload and who it is. */
+export interface BatchJob<T> {
+  data: T;
+  job: JobInfo;
 }
 
 /** The worker's side of a contract: `defineJob(JOBS.queueItemDue, async (deps, data) => ...)`. */
@@ -117,4 +129,18 @@ export function defineJob<S extends z.ZodType>(
   options: JobOptions = {},
 ): JobDefinition<z.output<S>> {
   return { contract: contract as unknown as JobContract<z.ZodType<z.output<S>>>, handler, ...options };
+}
+
+/** A consumer that applies each fetch of due jobs as one batch (`handler` runs a batch of one). */
+export function defineBatchJob<S extends z.ZodType>(
+  contract: JobContract<S>,
+  handleBatch: (deps: JobDeps, jobs: readonly BatchJob<z.output<S>>[]) => Promise<void>,
+  options: JobOptions = {},
+): JobDefinition<z.output<S>> {
+  return {
+    contract: contract as unknown as JobContract<z.ZodType<z.output<S>>>,
+    handler: (deps, data, job) => handleBatch(deps, [{ data, job }]),
+    handleBatch,
+    ...options,
+  };
 }

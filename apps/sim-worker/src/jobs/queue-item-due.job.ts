@@ -1,17 +1,18 @@
-import { completeQueueItem, defineJob, dueQueueItemIds, JOBS } from '@brood/world';
+import { completeQueueItems, defineBatchJob, defineJob, dueQueueItemIds, JOBS } from '@brood/world';
 
 /**
- * A building, research, recruitment or defense item reached its end time: settle its territory to
- * that time, store the completion notification and raise its real-time event. The command is
- * idempotent, so a retried or duplicated job changes nothing.
+ * Building, research, recruitment or defense items reached their end times: each fetch of due jobs is
+ * applied as one batch (territories settled to their items' end times, completion notifications stored
+ * and their real-time events raised, in one transaction). The command is idempotent, so a retried or
+ * duplicated job changes nothing.
  */
-export const queueItemDueJob = defineJob(
+export const queueItemDueJob = defineBatchJob(
   JOBS.queueItemDue,
-  async (deps, data) => {
-    const outcome = await completeQueueItem({ em: deps.em, catalogue: deps.catalogue, boss: deps.boss }, data.id, deps.now());
-    if (outcome === 'completed') deps.log.debug({ item: data.id }, 'queue item completed');
+  async (deps, jobs) => {
+    const outcomes = await completeQueueItems({ em: deps.em, catalogue: deps.catalogue, boss: deps.boss }, jobs.map((j) => j.data.id), deps.now());
+    deps.log.debug({ completed: [...outcomes.values()].filter((o) => o === 'completed').length }, 'queue items completed');
   },
-  { batchSize: 50 },
+  { batchSize: 100 },
 );
 
 /**
@@ -24,7 +25,7 @@ export const queueItemsCatchUpJob = defineJob(
     const now = deps.now();
     // A grace minute leaves items to their own jobs, which normally run within a second of the end time.
     const ids = await dueQueueItemIds(deps, new Date(now.getTime() - 60_000));
-    for (const id of ids) await completeQueueItem({ em: deps.em.fork(), catalogue: deps.catalogue, boss: deps.boss }, id, now);
+    for (let i = 0; i < ids.length; i += 100) await completeQueueItems({ em: deps.em.fork(), catalogue: deps.catalogue, boss: deps.boss }, ids.slice(i, i + 100), now);
     if (ids.length > 0) deps.log.info({ items: ids.length }, 'caught up on overdue queue items');
   },
   { cron: '* * * * *' },

@@ -5,7 +5,7 @@ import {
 } from '@brood/contracts';
 import { Notification } from '../../entities/notification.entity';
 import { User } from '../../entities/user.entity';
-import { publishEvent } from '../../events';
+import { publishEvents, type GameEventPayload } from '../../events';
 
 export interface NewNotification<T extends MessageType = MessageType> {
   message_type: T;
@@ -33,24 +33,49 @@ const TITLE_MAX = 200;
  * schema is a bug of its producer: it throws, and the caller's transaction rolls back.
  */
 export async function addNotification<T extends MessageType>(em: EntityManager, userId: number, input: NewNotification<T>, now: Date = new Date(), as?: AnnounceAs): Promise<NotificationRef> {
-  const checked = parseNotificationContent(input.message_type, input.content);
-  if (!checked.ok) throw new Error(`Notification ${input.message_type} has invalid content (${checked.problem})`);
-  const id = randomUUID();
-  const title = input.title.length > TITLE_MAX ? `${input.title.slice(0, TITLE_MAX - 1)}…` : input.title;
-  const relatedObjectId = input.related_object_id == null ? null : String(input.related_object_id).slice(0, 64);
-  // A direct insert, not persist: it runs now inside the caller's transaction without flushing the caller's other changes.
-  await em.insert(Notification, {
-    id,
-    user: em.getReference(User, userId),
-    messageType: input.message_type,
-    title,
-    content: input.content as Notification['content'],
-    isRead: false,
-    relatedObjectId,
-    createdAt: now,
+  const [ref] = await addNotifications(em, [{ userId, input, as }], now);
+  return ref!;
+}
+
+/** One notification of a batch: its addressee, content and the event that announces it. */
+export interface NotificationEntry {
+  userId: number;
+  input: NewNotification;
+  as?: AnnounceAs | undefined;
+}
+
+/** addNotification for many at once: one insert and one NOTIFY statement, whatever the count. */
+export async function addNotifications(em: EntityManager, entries: readonly NotificationEntry[], now: Date = new Date()): Promise<NotificationRef[]> {
+  if (entries.length === 0) return [];
+  const rows = entries.map(({ userId, input, as }) => {
+    const checked = parseNotificationContent(input.message_type, input.content);
+    if (!checked.ok) throw new Error(`Notification ${input.message_type} has invalid content (${checked.problem})`);
+    const title = input.title.length > TITLE_MAX ? `${input.title.slice(0, TITLE_MAX - 1)}…` : input.title;
+    const relatedObjectId = input.related_object_id == null ? null : String(input.related_object_id).slice(0, 64);
+    const ref: NotificationRef = { id: randomUUID(), message_type: input.message_type, title, related_object_id: relatedObjectId, created_at: now.toISOString() };
+    return { userId, input, as, ref };
   });
-  const ref: NotificationRef = { id, message_type: input.message_type, title, related_object_id: relatedObjectId, created_at: now.toISOString() };
-  if (as) await publishEvent(em, userId, as.event, { ...as.data, notification: ref } as GameEventData<typeof as.event>);
-  else await publishEvent(em, userId, 'NEW_NOTIFICATION_RECEIVED', ref);
-  return ref;
+  // Direct inserts, not persist: they run now inside the caller's transaction without flushing the caller's other changes.
+  await em.insertMany(
+    Notification,
+    rows.map(({ userId, input, ref }) => ({
+      id: ref.id,
+      user: em.getReference(User, userId),
+      messageType: input.message_type,
+      title: ref.title,
+      content: input.content as Notification['content'],
+      isRead: false,
+      relatedObjectId: ref.related_object_id,
+      createdAt: now,
+    })),
+  );
+  await publishEvents(
+    em,
+    rows.map(({ userId, as, ref }): GameEventPayload =>
+      as
+        ? ({ user_id: userId, event: as.event, data: { ...as.data, notification: ref } } as GameEventPayload)
+        : { user_id: userId, event: 'NEW_NOTIFICATION_RECEIVED', data: ref },
+    ),
+  );
+  return rows.map((r) => r.ref);
 }

@@ -1,4 +1,4 @@
-export { addNotification, type NewNotification, type NotificationEventData, type AnnounceAs } from './add-notification.command';
+export { addNotification, addNotifications, type NewNotification, type NotificationEventData, type NotificationEntry, type AnnounceAs } from './add-notification.command';
 export { listNotifications, countUnreadNotifications, type ListNotificationsInput } from './list-notifications.command';
 export { markNotificationRead, markAllNotificationsRead } from './mark-read.command';
 export { toNotificationView, type NotificationView, type NotificationActor } from './notification-view';

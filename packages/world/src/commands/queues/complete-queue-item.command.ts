@@ -1,10 +1,10 @@
 import type { CompletionContent } from '@brood/contracts';
 import { QueueItem } from '../../entities/queue-item.entity';
 import { Territory } from '../../entities/territory.entity';
-import { settleTerritory } from '../../settle';
+import { settleTerritories } from '../../settle';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { lockTerritories } from '../../kernel/access';
-import { addNotification, type AnnounceAs, type NewNotification } from '../notifications';
+import { addNotifications, type AnnounceAs, type NotificationEntry } from '../notifications';
 
 export type CompletionOutcome = 'completed' | 'already-completed' | 'not-due' | 'missing';
 
@@ -70,42 +70,69 @@ function announcement(deps: WorldDeps, item: QueueItem, territory: Territory | n
 }
 
 /**
- * The sim-worker's completion of one queue item of any kind at its end time: settles the territory
- * to that time (which delivers the item), then records the completion notification and raises its
- * one real-time event, once. Idempotent: a second run, or a run for an item that was cancelled or
- * moved, changes nothing.
+ * The sim-worker's completion of queue items of any kind at their end times, as a batch in one
+ * transaction with a fixed number of statements however many items it holds: the territories they
+ * deliver into are locked in id order and settled, each to the latest end time among its items (which
+ * delivers them in time order), the items are claimed, and every completion's notification is stored
+ * and announced by its one real-time event. Idempotent: an item already claimed (a second run, another
+ * worker), cancelled (missing) or moved later (not due) is left alone and answered as such.
  */
-export async function completeQueueItem(deps: WorldDeps, itemId: string, now: Date): Promise<CompletionOutcome> {
+export async function completeQueueItems(deps: WorldDeps, ids: readonly string[], now: Date): Promise<Map<string, CompletionOutcome>> {
+  const outcomes = new Map<string, CompletionOutcome>(ids.map((id) => [id, 'missing']));
+  if (ids.length === 0) return outcomes;
   return inTransaction(deps, async (tx) => {
-    const item = await tx.em.findOne(QueueItem, { id: itemId });
-    if (!item) return 'missing';
-    if (item.completedAt) return 'already-completed';
-    if (item.endTime > now) return 'not-due';
-    let territory: Territory | null = null;
-    if (item.territoryId != null) {
-      // Research only names its paying territory; the others deliver into theirs, so lock it.
-      if (item.kind === 'research') territory = await tx.em.findOne(Territory, { id: item.territoryId });
-      else {
-        territory = (await lockTerritories(tx.em, [item.territoryId])).get(item.territoryId) ?? null;
-        if (territory) await settleTerritory(tx.em, tx.catalogue, territory, item.endTime);
-      }
+    const due: QueueItem[] = [];
+    for (const item of await tx.em.find(QueueItem, { id: { $in: [...ids] } }, { orderBy: { endTime: 'asc' } })) {
+      if (item.completedAt) outcomes.set(item.id, 'already-completed');
+      else if (item.endTime > now) outcomes.set(item.id, 'not-due');
+      else due.push(item);
     }
-    // Claim it: of two workers racing on the same item, only one updates the row.
-    const claimed = await tx.em.nativeUpdate(QueueItem, { id: item.id, completedAt: null }, { completedAt: now });
-    if (claimed === 0) return 'already-completed';
+    if (due.length === 0) return outcomes;
+    // Research only names its paying territory; the others deliver into theirs, so lock those.
+    const delivers = (item: QueueItem) => item.kind !== 'research' && item.territoryId != null;
+    const locked = await lockTerritories(tx.em, due.filter(delivers).map((i) => i.territoryId!));
+    const targets = new Map<Territory, Date>();
+    for (const item of due.filter(delivers)) {
+      const territory = locked.get(item.territoryId!);
+      if (territory) targets.set(territory, item.endTime); // ascending: the latest end time wins
+    }
+    await settleTerritories(tx.em, tx.catalogue, targets);
+    const payerIds = due.filter((i) => !delivers(i) && i.territoryId != null && !locked.has(i.territoryId)).map((i) => i.territoryId!);
+    const payers = payerIds.length ? await tx.em.find(Territory, { id: { $in: payerIds } }) : [];
+    const territoryOf = (id: number | null | undefined) => (id == null ? null : (locked.get(id) ?? payers.find((t) => t.id === id) ?? null));
+    // Claim them: of two workers racing on the same item, only one updates its row.
+    const claimedRows = await tx.em.execute<{ id: string }[]>(
+      `update queue_items set completed_at = ? where completed_at is null and id in (${due.map(() => '?').join(', ')}) returning id`,
+      [now, ...due.map((i) => i.id)],
+    );
+    const claimed = new Set(claimedRows.map((r) => r.id));
     await tx.em.flush();
-    const a = announcement(tx, item, territory);
-    const content: CompletionContent = {
-      item_name: a.itemName,
-      level_or_quantity: item.targetLevel ?? item.quantity ?? null,
-      location_coords: territory ? [territory.region, territory.subRegion, territory.position] : null,
-      location_name: territory?.name ?? null,
-      details: a.details,
-    };
-    const notification: NewNotification<CompletionType> = { message_type: a.messageType, title: a.title, content, related_object_id: item.id };
-    await addNotification(tx.em, item.userId, notification, now, a.as);
-    return 'completed';
+    const entries: NotificationEntry[] = [];
+    for (const item of due) {
+      if (!claimed.has(item.id)) {
+        outcomes.set(item.id, 'already-completed');
+        continue;
+      }
+      outcomes.set(item.id, 'completed');
+      const territory = territoryOf(item.territoryId);
+      const a = announcement(tx, item, territory);
+      const content: CompletionContent = {
+        item_name: a.itemName,
+        level_or_quantity: item.targetLevel ?? item.quantity ?? null,
+        location_coords: territory ? [territory.region, territory.subRegion, territory.position] : null,
+        location_name: territory?.name ?? null,
+        details: a.details,
+      };
+      entries.push({ userId: item.userId, input: { message_type: a.messageType, title: a.title, content, related_object_id: item.id }, as: a.as });
+    }
+    await addNotifications(tx.em, entries, now);
+    return outcomes;
   });
+}
+
+/** One item: completeQueueItems of a batch of one. */
+export async function completeQueueItem(deps: WorldDeps, itemId: string, now: Date): Promise<CompletionOutcome> {
+  return (await completeQueueItems(deps, [itemId], now)).get(itemId)!;
 }
 
 /** Items whose end time has passed but that no job has announced yet (worker downtime, lost jobs), oldest first. */

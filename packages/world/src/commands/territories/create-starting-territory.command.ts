@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { loadCatalogue, type Catalogue } from '@brood/game-data';
+import type { Catalogue } from '@brood/game-data';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
@@ -75,7 +75,8 @@ export async function foundTerritory(
   coords: readonly [number, number, number],
   name: string,
   now: Date,
-  catalogue: Catalogue = loadCatalogue(),
+  /** The deployment's catalogue: its starting stock and structures. */
+  catalogue: Catalogue,
 ): Promise<Territory | null> {
   const universe = catalogue.universe;
   const rows = await em.execute<{ id: number }[]>(
@@ -98,7 +99,8 @@ export async function createStartingTerritory(
   em: EntityManager,
   user: { id: number },
   now: Date,
-  catalogue: Catalogue = loadCatalogue(),
+  /** The deployment's catalogue (UNIVERSE_OVERRIDES included): its grid, starting stock and structures. */
+  catalogue: Catalogue,
 ): Promise<Territory> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const territory = await foundTerritory(em, user, await pickPosition(em, catalogue), STARTING_TERRITORY_NAME, now, catalogue);

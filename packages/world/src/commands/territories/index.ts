@@ -1,10 +1,10 @@
 /** The economy's public surface: territories, the four queues, settling, completion and stats. */
 export { createStartingTerritory, foundTerritory, densestWithRoom, STARTING_TERRITORY_NAME } from './create-starting-territory.command';
-export { renameTerritory, TERRITORY_NAME_RULE } from './rename-territory.command';
+export { renameTerritory, territoryNameRule } from './rename-territory.command';
 export { toTerritoryView, type TerritoryView } from '../../queries/territory-view';
 export { QUEUE_FULL, NOT_ENOUGH_RESOURCES } from '../queues/enqueue';
 export { cancelConstruction, cancelResearch, QUEUE_ITEM_NOT_FOUND, type CancelResult } from '../queues/cancel-queue-item.command';
-export { completeQueueItem, dueQueueItemIds, type CompletionOutcome } from '../queues/complete-queue-item.command';
+export { completeQueueItem, completeQueueItems, dueQueueItemIds, type CompletionOutcome } from '../queues/complete-queue-item.command';
 export { startConstruction, structureDef, type StartConstructionInput } from '../construction/start-construction.command';
 export { startResearch, SELECT_TERRITORY_TO_PAY, type StartResearchInput } from '../research/start-research.command';
 export {
@@ -21,5 +21,5 @@ export type {
   RecruitmentQueueItemView,
   DefenseQueueItemView,
 } from '../../queries/economy-queue-views';
-export { settleTerritory, settledViews, advanceTerritory, technologiesAt, type SettledTerritory, type TerritoryState } from '../../settle';
+export { settleTerritory, settleTerritories, settledViews, advanceTerritory, technologiesAt, type SettledTerritory, type TerritoryState } from '../../settle';
 export { statsOverview, type StatsOverview, type ModifiedStats } from '../../queries/economy-stats.query';
