@@ -23,8 +23,6 @@ function webFeatureBoundaries() {
   return [0, 1, 2].map((depth) => ({
     name: `web features import each other only through their index (depth ${depth})`,
     files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
-    // Being reworked for the typed events (issue #9); they import through the indexes once that lands.
-    ignores: ['apps/web/src/features/notifications/item-names.ts', 'apps/web/src/features/realtime/realtime-connection.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

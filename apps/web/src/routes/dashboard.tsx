@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { AppShell, Box, Center, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { ArmyTab } from '../features/army';
+import { FleetActivity } from '../features/army/fleet-activity';
 import { AllianceTab } from '../features/alliance';
 import { ConstructionTab } from '../features/construction';
 import { EmpireTab } from '../features/empire';
@@ -121,6 +122,9 @@ export function DashboardPage() {
               <GuideCard />
             </PanelBoundary>
           )}
+          <PanelBoundary name="Fleet activity">
+            <FleetActivity />
+          </PanelBoundary>
           {isMobile && (
             <Group gap="xs" px={4}>
               <Title order={4} fz="sm" tt="uppercase" lts="0.14em" c="acid.4">

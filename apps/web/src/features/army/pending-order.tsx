@@ -1,80 +1,32 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconMap2, IconRocket, IconX } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { IconMap2, IconX } from '@tabler/icons-react';
 import { formatCoordinates } from '../../lib/format';
-import type { PendingMovementOrder } from '../../stores/ui-store';
-import { MAP_MISSIONS } from '../map';
+import { useUiStore, type PendingMovementOrder } from '../../stores/ui-store';
+import { missionLabel } from '../movements';
 
-export interface StartTerritory {
-  id: number;
-  name: string;
-  region: number;
-  sub_region: number;
-  position: number;
-}
-
-function missionLabel(mission: PendingMovementOrder['missionType']): string {
-  return MAP_MISSIONS.find((m) => m.mission === mission)?.label ?? mission;
-}
-
-/** The order chosen on the map: target, mission and start territory, ready for the dispatch form. */
-export function PendingOrderCard({
-  order,
-  start,
-  onClear,
-  onBackToMap,
-}: {
-  order: PendingMovementOrder;
-  start: StartTerritory | undefined;
-  onClear: () => void;
-  onBackToMap: () => void;
-}) {
-  const target = formatCoordinates([order.targetR, order.targetS, order.targetP]);
+/** The order chosen on the map (core "Map context menu and mission start"): it filled the form below. */
+export function PendingOrderBanner({ order }: { order: PendingMovementOrder }) {
   return (
-    <Paper className="bs-glass" p="lg" data-testid="pending-order">
-      <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <IconRocket size={22} color="var(--mantine-color-acid-4)" />
-            <Title order={4}>Pending order</Title>
-          </Group>
-          <Badge size="lg" variant="light" color={order.missionType === 'ATTACK' ? 'red' : 'acid'} data-testid="pending-order-mission">
+    <Paper withBorder radius="md" p="xs" bg="rgba(157,255,18,0.06)" data-testid="pending-order">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm">Order from the map:</Text>
+          <Badge variant="light" color={order.missionType === 'ATTACK' ? 'red' : 'acid'} data-testid="pending-order-mission">
             {missionLabel(order.missionType)}
           </Badge>
-        </Group>
-        <SimpleGrid cols={3} spacing="xs" maw={300}>
-          <TextInput label="Target R" value={String(order.targetR)} readOnly size="sm" data-testid="pending-order-r" />
-          <TextInput label="Target S" value={String(order.targetS)} readOnly size="sm" data-testid="pending-order-s" />
-          <TextInput label="Target P" value={String(order.targetP)} readOnly size="sm" data-testid="pending-order-p" />
-        </SimpleGrid>
-        <Text size="sm">
-          Target{' '}
-          <Text span ff="monospace" fw={700} c="acid.4" data-testid="pending-order-target">
-            {target}
+          <Text size="sm" ff="monospace" fw={700} c="acid.4" data-testid="pending-order-target">
+            {formatCoordinates([order.targetR, order.targetS, order.targetP])}
           </Text>
-          {start && (
-            <>
-              {' '}from{' '}
-              <Text span fw={700} data-testid="pending-order-start">
-                {start.name}
-              </Text>{' '}
-              <Text span ff="monospace" c="dimmed">
-                ({formatCoordinates(start)})
-              </Text>
-            </>
-          )}
-        </Text>
-        <Text size="sm" c="dimmed">
-          Choose units and cargo here once fleets can be dispatched; this order keeps the target and mission until then.
-        </Text>
-        <Group gap="sm">
-          <Button variant="light" leftSection={<IconMap2 size={16} />} onClick={onBackToMap}>
+        </Group>
+        <Group gap={4}>
+          <Button size="compact-xs" variant="subtle" leftSection={<IconMap2 size={14} />} onClick={() => useUiStore.getState().requestMainTab('MAP')}>
             Back to map
           </Button>
-          <Button variant="subtle" color="gray" leftSection={<IconX size={16} />} onClick={onClear} data-testid="pending-order-clear">
+          <Button size="compact-xs" variant="subtle" color="gray" leftSection={<IconX size={14} />} onClick={() => useUiStore.getState().clearPendingMovementOrder()} data-testid="pending-order-clear">
             Clear order
           </Button>
         </Group>
-      </Stack>
+      </Group>
     </Paper>
   );
 }

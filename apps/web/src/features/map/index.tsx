@@ -12,7 +12,9 @@ import { entryFor, homeOf, type CoordinateEntry, type MapTarget } from './coordi
 import { detailOf, viewCentredOnPosition, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
 import { MapCanvas } from './map-canvas';
 import { MapContextMenu } from './map-context-menu';
-import { OVERVIEW_STALE_MS, useMapData } from './map-data';
+import { useMapFleets } from './use-map-fleets';
+import { OVERVIEW_STALE_MS, useMapData, type MapData } from './map-data';
+import type { Occupant } from './missions';
 import { MapToolbar, type OwnedTerritory } from './map-toolbar';
 import { MobileControls } from './mobile-controls';
 import { useMapCamera } from './use-map-camera';
@@ -49,6 +51,15 @@ function Legend() {
   );
 }
 
+/** Who holds a position, if the view has loaded its sub-region's territories. */
+function occupantAt(data: MapData, detail: Detail, me: number | null, at: { r: number; s: number; p: number }): Occupant | null {
+  if (detail.level !== 'position' || detail.r !== at.r || detail.s !== at.s || data.loading) return null;
+  const territory = data.territoriesByPosition.get(at.p);
+  if (!territory) return 'free';
+  if (territory.owner_id === null) return 'neutral';
+  return territory.owner_id === me ? 'own' : 'foreign';
+}
+
 /** The Map tab (social 2.5): the hex star map with coordinate entry, own territories and fleet actions. */
 export function MapTab() {
   const trpc = useTRPC();
@@ -72,6 +83,7 @@ export function MapTab() {
     },
   });
   const data = useMapData(detail);
+  const fleets = useMapFleets();
   const [focus, setFocus] = useState<PickedCell | null>(null);
   const [entry, setEntry] = useState<CoordinateEntry>({ r: '', s: '', p: '' });
   const [refreshing, setRefreshing] = useState(false);
@@ -130,6 +142,13 @@ export function MapTab() {
     useUiStore.getState().openMapContextMenu({ x, y, targetR: target.r, targetS: target.s, targetP: target.p });
   }, []);
   const selectCell = useCallback((cell: PickedCell) => setEntry(entryFor(cell)), []);
+  const targetAt = useCallback(
+    (r: number, s: number, p: number) => ({
+      occupant: occupantAt(data, detail, me, { r, s, p }),
+      wreckage: data.wreckage.byPosition.has(`${r}:${s}:${p}`),
+    }),
+    [data, detail, me],
+  );
 
   return (
     <Stack gap="sm" data-testid="map-tab">
@@ -147,7 +166,8 @@ export function MapTab() {
         territories={owned}
         onTerritory={(t) => void goTo({ r: t.region, s: t.sub_region, p: t.position })}
       />
-      <div className={classes.viewport} style={{ height: isMobile ? 'calc(100dvh - 300px)' : 'calc(100dvh - 250px)' }}>
+      {/* the window's height less the header, resource bar, fleet strip and toolbar (and the phone's tab bar) */}
+      <div className={classes.viewport} style={{ height: isMobile ? 'calc(100dvh - 350px)' : 'calc(100dvh - 296px)' }}>
         <div className={classes.starsFar} />
         <div className={classes.stars} />
         <MapCanvas
@@ -163,6 +183,8 @@ export function MapTab() {
           touchUi={isMobile}
           onSelectCell={selectCell}
           onOpenMenu={openMenu}
+          fleets={fleets.markers}
+          fleetCard={fleets.card}
         />
         <Badge className={classes.levelBadge} variant="dot" color={detail.level === 'region' ? 'brood' : 'acid'} size="lg" data-testid="map-level">
           {levelTitle(detail)}
@@ -181,7 +203,7 @@ export function MapTab() {
           </div>
         )}
       </div>
-      <MapContextMenu ownedTerritories={owned} />
+      <MapContextMenu ownedTerritories={owned} targetAt={targetAt} />
     </Stack>
   );
 }

@@ -19,7 +19,9 @@ import {
 import type { MapCamera } from './use-map-camera';
 import type { MapData } from './map-data';
 import { CellLabels, FocusRing, GalaxyBackdrop, HomeMarker, PositionLayer, RegionLayer, SubregionLayer, WreckageLayer, wreckageCells } from './map-layers';
-import { MapTooltip, type MapTooltipHandle } from './map-tooltip';
+import { MapTooltip, type MapTooltipHandle, type TooltipContent } from './map-tooltip';
+import { fleetAt, type FleetMarker } from './fleet-overlay';
+import { FleetLayer } from './map-fleets';
 import { describeCell } from './describe-cell';
 import classes from './map.module.css';
 
@@ -54,7 +56,13 @@ export interface MapCanvasProps {
   touchUi: boolean;
   onSelectCell: (cell: PickedCell) => void;
   onOpenMenu: (target: { r: number; s: number; p: number }, clientX: number, clientY: number) => void;
+  /** Fleet movements on the overlay, and the tooltip of one (social 2.5, 2.6). */
+  fleets: readonly FleetMarker[];
+  fleetCard: (id: string) => TooltipContent | null;
 }
+
+/** A fleet dot answers the pointer within this many screen pixels. */
+const FLEET_HIT_PX = 9;
 
 interface Press {
   pointerId: number;
@@ -96,7 +104,9 @@ export function MapCanvas(props: MapCanvasProps) {
     const showCard = (cell: PickedCell, clientX: number, clientY: number) => {
       const { x, y, bounds } = local(clientX, clientY);
       const p = latest.current;
-      tooltipRef.current?.show(describeCell(cell, p.data, p.me, p.touchUi), x, y, bounds);
+      const fleet = fleetAt(p.fleets, camera.toWorld(clientX, clientY), FLEET_HIT_PX / camera.scale());
+      const card = fleet ? p.fleetCard(fleet.id) : null;
+      tooltipRef.current?.show(card ?? describeCell(cell, p.data, p.me, p.touchUi), x, y, bounds);
     };
     const setHover = (cell: PickedCell | null) => {
       hovered = cell;
@@ -276,6 +286,7 @@ export function MapCanvas(props: MapCanvasProps) {
         <svg className={classes.layer} preserveAspectRatio="xMidYMid meet" data-svg="overlay" aria-hidden>
           <WreckageLayer cells={wreckage} />
           {props.home && <HomeMarker home={props.home} level={detail.level} />}
+          <FleetLayer fleets={props.fleets} />
           {focus && focus.s !== null && <FocusRing d={cellHex(focus, 0)} />}
           <path ref={hoverRef} className={classes.hover} d="" />
         </svg>

@@ -5,7 +5,9 @@ import { IconEye, IconPlanet, IconRecycle, IconShieldHalf, IconSword, IconTelesc
 import { formatCoordinates } from '../../lib/format';
 import { showError } from '../../lib/toast';
 import { useUiStore, type MissionType } from '../../stores/ui-store';
-import { MAP_MISSIONS, NO_START_TERRITORY, startTerritoryFor } from './missions';
+import { coreCatalogue } from '../territories';
+import { countsOf, useGameData, useTerritoryUnits } from '../territories';
+import { MAP_MISSIONS, NO_START_TERRITORY, missionsFor, startTerritoryFor, type MapMission, type MenuTarget } from './missions';
 import classes from './map.module.css';
 
 const ICONS: Record<string, Icon> = {
@@ -27,15 +29,30 @@ const COLORS: Record<string, string> = {
 const MENU_WIDTH = 210;
 const MENU_HEIGHT = 330;
 
+type Owned = { id: number; name: string; region: number; sub_region: number; position: number };
+
 /**
  * The fleet-action menu (social 2.5, core "Map context menu"): titled with the target's coordinates,
- * one entry per mission. Choosing one stores the pending movement order and opens the Army tab.
+ * one entry per mission that makes sense there with the start territory's units. Choosing one stores
+ * the pending movement order and opens the Army tab.
  */
-export function MapContextMenu({ ownedTerritories }: { ownedTerritories: readonly { id: number }[] | undefined }) {
+export function MapContextMenu({
+  ownedTerritories,
+  targetAt,
+}: {
+  ownedTerritories: readonly Owned[] | undefined;
+  /** What lies at a position, as far as the map has loaded it. */
+  targetAt: (r: number, s: number, p: number) => Omit<MenuTarget, 'isStart'>;
+}) {
   const menu = useUiStore((s) => s.mapContextMenu);
   const close = useUiStore((s) => s.closeMapContextMenu);
+  const selectedTerritoryId = useUiStore((s) => s.selectedTerritoryId);
   const ref = useClickOutside<HTMLDivElement>(() => close());
   const first = useRef<HTMLButtonElement>(null);
+  const startId = startTerritoryFor(selectedTerritoryId, ownedTerritories);
+  const start = ownedTerritories?.find((t) => t.id === startId);
+  const units = useTerritoryUnits(menu?.visible ? startId : null);
+  const gameData = useGameData();
 
   useEffect(() => {
     if (menu?.visible) first.current?.focus({ preventScroll: true });
@@ -66,6 +83,12 @@ export function MapContextMenu({ ownedTerritories }: { ownedTerritories: readonl
   const left = Math.max(8, Math.min(menu.x, window.innerWidth - MENU_WIDTH - 8));
   const top = Math.max(8, Math.min(menu.y, window.innerHeight - MENU_HEIGHT - 8));
   const title = formatCoordinates([menu.targetR, menu.targetS, menu.targetP]);
+  const isStart = start !== undefined && start.region === menu.targetR && start.sub_region === menu.targetS && start.position === menu.targetP;
+  const ready = gameData.data !== undefined && units.data !== undefined;
+  const offered = ready
+    ? new Set(missionsFor({ ...targetAt(menu.targetR, menu.targetS, menu.targetP), isStart }, countsOf(units.data, 'unit_key'), coreCatalogue(gameData.data)))
+    : new Set<MapMission>();
+  const missions = MAP_MISSIONS.filter((m) => offered.has(m.mission));
 
   return (
     <div ref={ref} className={classes.contextMenu} style={{ left, top, width: MENU_WIDTH }} role="menu" aria-label={`Fleet actions for ${title}`} data-testid="map-context-menu">
@@ -74,10 +97,25 @@ export function MapContextMenu({ ownedTerritories }: { ownedTerritories: readonl
           {title}
         </Text>
         <Text px="xs" size="xs" c="dimmed">
-          Send a fleet on a mission
+          {start ? `Send a fleet from ${start.name}` : 'Send a fleet on a mission'}
         </Text>
         <Divider my={4} color="dark.4" />
-        {MAP_MISSIONS.map(({ label, mission }, i) => {
+        {startId === null && (
+          <Text px="xs" py={6} size="sm" c="red.4">
+            {NO_START_TERRITORY}
+          </Text>
+        )}
+        {startId !== null && !ready && (
+          <Text px="xs" py={6} size="sm" c="dimmed">
+            Counting your units...
+          </Text>
+        )}
+        {ready && missions.length === 0 && (
+          <Text px="xs" py={6} size="sm" c="dimmed" data-testid="map-context-menu-none">
+            {isStart ? 'This is where the fleet would start.' : `No mission fits this position with the units at ${start?.name ?? 'your territory'}.`}
+          </Text>
+        )}
+        {missions.map(({ label, mission }, i) => {
           const MissionIcon = ICONS[mission] ?? IconTruck;
           return (
             <UnstyledButton

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAP_MISSIONS, startTerritoryFor } from './missions';
+import { loadCatalogue } from '@brood/game-data';
+import { MAP_MISSIONS, missionsFor, startTerritoryFor, type MenuTarget } from './missions';
 
 describe('missions from the map', () => {
   it('offers the seven missions of the fleet-action menu', () => {
@@ -13,5 +14,32 @@ describe('missions from the map', () => {
     expect(startTerritoryFor(77, owned)).toBe(4); // a stale selection from another account
     expect(startTerritoryFor(9, [])).toBeNull();
     expect(startTerritoryFor(null, undefined)).toBeNull();
+  });
+});
+
+describe('missions that make sense at a position', () => {
+  const catalogue = loadCatalogue();
+  const at = (occupant: MenuTarget['occupant'], over: Partial<MenuTarget> = {}): MenuTarget => ({ occupant, wreckage: false, isStart: false, ...over });
+  const army = { hauler_grub: 3, razorwing: 5, seedling_ark: 1, whisper_mite: 2, carrion_beetle: 1 };
+
+  it('offers nothing without units (no Attack on one\'s own hive with an empty army)', () => {
+    expect(missionsFor(at('own'), {}, catalogue)).toEqual([]);
+    expect(missionsFor(at('foreign'), { hauler_grub: 0 }, catalogue)).toEqual([]);
+  });
+
+  it('sends transport and station to own territories, never attack, spy or colonize', () => {
+    expect(missionsFor(at('own'), army, catalogue)).toEqual(['TRANSPORT', 'STATION']);
+    expect(missionsFor(at('own', { isStart: true }), army, catalogue)).toEqual([]);
+  });
+
+  it('colonizes and explores free positions; salvages only where wreckage lies', () => {
+    expect(missionsFor(at('free'), army, catalogue)).toEqual(['COLONIZE', 'EXPLORATION']);
+    expect(missionsFor(at('free', { wreckage: true }), army, catalogue)).toEqual(['COLONIZE', 'EXPLORATION', 'SALVAGE']);
+  });
+
+  it('offers a mission only when a unit fits it', () => {
+    expect(missionsFor(at('foreign'), army, catalogue)).toEqual(['TRANSPORT', 'ATTACK', 'EXPLORATION', 'SPY', 'STATION']);
+    expect(missionsFor(at('foreign'), { seedling_ark: 1 }, catalogue)).toEqual(['TRANSPORT', 'EXPLORATION', 'STATION']);
+    expect(missionsFor(at('free'), { hauler_grub: 1 }, catalogue)).toEqual(['EXPLORATION']);
   });
 });

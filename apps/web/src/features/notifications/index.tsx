@@ -4,3 +4,4 @@ export { NotificationsPage } from './notifications-page';
 export { NotificationCenter } from './notification-center';
 export { NotificationCard } from './notification-card';
 export { CombatReportBody } from './cards/combat-report-card';
+export { namesFrom, useItemNames, type NameOf } from './item-names';

@@ -1,4 +1,4 @@
-import { useGameData } from '../territories/queries';
+import { useGameData } from '../territories';
 import { humanize } from './content-shape';
 
 export type NameOf = (key: string) => string;

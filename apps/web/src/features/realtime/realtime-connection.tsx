@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { showError, showInfo, showSuccess, ERROR_TOAST_MS } from '../../lib/toast';
 import { useAuthStore } from '../../stores/auth-store';
 import { useTRPC } from '../../trpc';
-import { namesFrom } from '../notifications/item-names';
+import { namesFrom } from '../notifications';
 import { dispatchEvent, type DispatcherDeps } from './event-dispatcher';
 import { REFRESH_PATHS, type EventToast } from './event-effects';
 import { RealtimeClient, realtimeUrl } from './realtime-client';

@@ -1,0 +1,163 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useAuthStore } from '../../stores/auth-store';
+import { useUiStore } from '../../stores/ui-store';
+import { renderWithProviders } from '../../test/render';
+import { economyAnswers, serverError, territory } from '../../test/economy-fixtures';
+import { ArmyTab } from '.';
+
+beforeEach(() => {
+  useAuthStore.getState().setToken('token');
+  useUiStore.getState().resetUi();
+  useUiStore.getState().setSelectedTerritoryId(7);
+});
+
+const home = territory({ resources: [{ resource_key: 'fiber', amount: 20_000 }, { resource_key: 'biomass', amount: 900 }] });
+const outpost = { ...territory({ id: 8, name: 'Outpost', position: 9 }) };
+
+/** The reads of the Army tab: a home with haulers, razorwings and an ark, a second territory, stats. */
+function answers(extra: (path: string, input: unknown) => unknown = () => undefined) {
+  const base = economyAnswers(home, extra);
+  return (path: string, input: unknown): unknown => {
+    switch (path) {
+      case 'territories.list':
+        return [home, outpost];
+      case 'territories.units':
+        return (input as { id: number }).id === 7
+          ? [{ unit_key: 'hauler_grub', quantity: 3 }, { unit_key: 'razorwing', quantity: 5 }, { unit_key: 'seedling_ark', quantity: 1 }]
+          : [];
+      case 'stats.overview':
+        return { global_stats: { max_exploration_duration_hours: 12, max_fleets: 2, universe_speed_factor: 1 } };
+      case 'movements.active':
+        return extra(path, input) ?? [];
+      default:
+        return base(path, input);
+    }
+  };
+}
+
+const field = (name: 'r' | 's' | 'p') => screen.getByTestId(`dispatch-${name}`) as HTMLInputElement;
+const maxOf = (unit: string) => within(screen.getByTestId(`unit-row-${unit}`)).getByRole('button', { name: 'Max' });
+const sendButton = () => screen.getByTestId('send-army') as HTMLButtonElement;
+
+async function chooseMission(label: string) {
+  fireEvent.click(screen.getByTestId('dispatch-mission'));
+  fireEvent.click(await screen.findByRole('option', { name: label }));
+}
+
+describe('Army tab: Dispatch Units', { timeout: 30_000 }, () => {
+  it('takes digits only in the coordinates (R and S four, P two) and keeps Send Army off until units and a target are set', async () => {
+    renderWithProviders(<ArmyTab />, answers());
+    await screen.findByTestId('dispatch-form');
+    fireEvent.change(field('r'), { target: { value: '12a345' } });
+    fireEvent.change(field('p'), { target: { value: '123' } });
+    expect(field('r').value).toBe('1234');
+    expect(field('p').value).toBe('12');
+    expect(sendButton().disabled).toBe(true);
+    expect(screen.getByTestId('summary-eta').textContent).toBe('N/A');
+    fireEvent.change(field('r'), { target: { value: '12' } });
+    fireEvent.change(field('s'), { target: { value: '30' } });
+    fireEvent.change(field('p'), { target: { value: '4' } });
+    fireEvent.click(maxOf('hauler_grub'));
+    expect(screen.getByTestId('summary-eta').textContent).toBe('Same Sector');
+    expect(sendButton().disabled).toBe(true);
+    fireEvent.change(field('p'), { target: { value: '9' } });
+    expect(sendButton().disabled).toBe(false);
+    expect(screen.getByTestId('summary-cargo').textContent).toBe('0 / 15,000');
+  });
+
+  it('drops units a new mission refuses and says so for 2.5 s', async () => {
+    renderWithProviders(<ArmyTab />, answers());
+    await screen.findByTestId('dispatch-form');
+    fireEvent.click(maxOf('hauler_grub'));
+    fireEvent.click(maxOf('seedling_ark'));
+    await chooseMission('Colonize');
+    expect((await screen.findByTestId('unit-notice')).textContent).toBe('Some units were unselected as they are not suitable for the new mission.');
+    expect((within(screen.getByTestId('unit-row-hauler_grub')).getByRole('textbox') as HTMLInputElement).value).toBe('0');
+    expect((within(screen.getByTestId('unit-row-seedling_ark')).getByRole('textbox') as HTMLInputElement).value).toBe('1');
+    await waitFor(() => expect(screen.queryByTestId('unit-notice')).toBeNull(), { timeout: 4000 });
+  });
+
+  it('fills the target from the own-territory dropdown, sends, toasts the ETA and clears the form', async () => {
+    const { calls } = renderWithProviders(
+      <ArmyTab />,
+      answers((path) =>
+        path === 'movements.send'
+          ? { id: 'f1', start_territory_id: 7, mission_type: 'TRANSPORT', target_coords: [12, 30, 9], start_time: '2030-01-01T00:00:00Z', arrival_time: '2030-01-01T01:10:00Z', fuel_cost: 3 }
+          : undefined,
+      ),
+    );
+    await screen.findByTestId('dispatch-form');
+    fireEvent.click(screen.getByTestId('dispatch-own-territory'));
+    fireEvent.click(await screen.findByRole('option', { name: /Outpost/ }));
+    expect([field('r').value, field('s').value, field('p').value]).toEqual(['12', '30', '9']);
+    fireEvent.click(maxOf('hauler_grub'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Resources' }));
+    fireEvent.click(within(await screen.findByTestId('resource-row-fiber')).getByRole('button', { name: 'Max' }));
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('Army launched to 12-30-9! ETA: 1h 10m')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'movements.send')?.input).toEqual({
+      start_territory_id: 7,
+      target_region: 12,
+      target_sub_region: 30,
+      target_position: 9,
+      mission: 'TRANSPORT',
+      units: { hauler_grub: 3 },
+      resources: { fiber: 15_000 },
+      exploration_duration_hours: null,
+    });
+    await waitFor(() => expect(field('r').value).toBe(''));
+  });
+
+  it("shows the server's refusal as 'Error: ...' under the button", async () => {
+    renderWithProviders(
+      <ArmyTab />,
+      answers((path) => {
+        if (path === 'movements.send') throw serverError(400, 'Not enough Hauler Grub at Nest: 3 selected, 2 there.', path);
+        return undefined;
+      }),
+    );
+    await screen.findByTestId('dispatch-form');
+    fireEvent.change(field('r'), { target: { value: '12' } });
+    fireEvent.change(field('s'), { target: { value: '30' } });
+    fireEvent.change(field('p'), { target: { value: '9' } });
+    fireEvent.click(maxOf('hauler_grub'));
+    fireEvent.click(sendButton());
+    expect((await screen.findByTestId('dispatch-error')).textContent).toBe('Error: Not enough Hauler Grub at Nest: 3 selected, 2 there.');
+  });
+
+  it('asks for exploration hours within the maximum from stats', async () => {
+    const { calls } = renderWithProviders(<ArmyTab />, answers());
+    await screen.findByTestId('dispatch-form');
+    await chooseMission('Explore');
+    fireEvent.change(field('r'), { target: { value: '12' } });
+    fireEvent.change(field('s'), { target: { value: '30' } });
+    fireEvent.change(field('p'), { target: { value: '20' } });
+    fireEvent.click(maxOf('razorwing'));
+    const hours = within(screen.getByTestId('dispatch-hours')).queryByRole('textbox') ?? screen.getByLabelText('Exploration duration (hours)');
+    fireEvent.change(hours, { target: { value: '13' } });
+    fireEvent.click(sendButton());
+    expect((await screen.findByTestId('dispatch-error')).textContent).toBe('Error: Exploration duration (13h) exceeds your maximum allowed (12h).');
+    expect(calls.some((c) => c.path === 'movements.send')).toBe(false);
+  });
+
+  it('opens the order chosen on the map as a filled-in form', async () => {
+    useUiStore.getState().setPendingMovementOrder({ targetR: 12, targetS: 30, targetP: 20, missionType: 'COLONIZE', startTerritoryIdForMovementPanel: 7 });
+    renderWithProviders(<ArmyTab />, answers());
+    await screen.findByTestId('dispatch-form');
+    await waitFor(() => expect(field('p').value).toBe('20'));
+    expect(screen.getByTestId('pending-order-mission').textContent).toBe('Colonize');
+    expect((screen.getByTestId('dispatch-mission') as HTMLInputElement).value).toBe('Colonize');
+  });
+});
+
+describe('Army tab: Gather Units', { timeout: 30_000 }, () => {
+  it("asks for a staged fleet: 'Please add at least one fleet to gather.'", async () => {
+    const { calls } = renderWithProviders(<ArmyTab />, answers());
+    fireEvent.click(await screen.findByRole('tab', { name: 'Gather Units' }));
+    fireEvent.click(await screen.findByTestId('initiate-gathering'));
+    expect(screen.getByTestId('initiate-gathering').textContent).toBe('Initiate Gathering (0)');
+    expect((await screen.findByTestId('gather-error')).textContent).toBe('Please add at least one fleet to gather.');
+    expect(calls.some((c) => c.path === 'movements.gatherStation')).toBe(false);
+  });
+});

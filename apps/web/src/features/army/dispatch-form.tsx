@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { IconInfoCircle, IconRocket } from '@tabler/icons-react';
+import { missionCarriesResources } from '@brood/game-core';
+import { formatCoordinates } from '../../lib/format';
+import type { MissionType } from '../../stores/ui-store';
+import { PanelError, PanelLoading } from '../../components/catalogue/panel-states';
+import { useTerritories } from '../territories';
+import { MAP_MISSIONS } from '../map';
+import { ResourcePicker, UnitPicker } from './amount-pickers';
+import { ArmySummary } from './army-summary';
+import { PendingOrderBanner } from './pending-order';
+import { UNITS_UNSELECTED, type CoordinateField } from './dispatch-model';
+import { useDispatch } from './use-dispatch';
+
+const FIELDS: { field: CoordinateField; label: string }[] = [
+  { field: 'r', label: 'Target R' },
+  { field: 's', label: 'Target S' },
+  { field: 'p', label: 'Target P' },
+];
+
+/** Dispatch Units (core "Army movement panel", "Mission dispatch", §5 "Dispatch"). */
+export function DispatchForm({ startId }: { startId: number }) {
+  const d = useDispatch(startId);
+  const territories = useTerritories();
+  const [subTab, setSubTab] = useState<string | null>('units');
+  if (d.loadError) return <PanelError title="Error Loading Data" message={d.loadError} />;
+  if (!d.ctx || !d.summary || d.loading) return <PanelLoading label="Loading your army..." />;
+  const { form, summary, ctx } = d;
+  const start = territories.data?.find((t) => t.id === startId);
+  const others = (territories.data ?? []).filter((t) => t.id !== startId);
+  const chosen = others.find((t) => String(t.region) === form.r && String(t.sub_region) === form.s && String(t.position) === form.p);
+  const nameOf = (key: string) => ctx.catalogue.units[key]?.name ?? key;
+  const resourceName = (key: string) => ctx.catalogue.resources[key as keyof typeof ctx.catalogue.resources]?.name ?? key;
+  const carries = missionCarriesResources(form.mission);
+
+  return (
+    <Paper className="bs-glass" p={{ base: 'sm', sm: 'lg' }} data-testid="dispatch-form">
+      <Stack gap="md">
+        <Group gap="xs" wrap="wrap">
+          <IconRocket size={20} color="var(--mantine-color-acid-4)" />
+          <Text fw={700}>Dispatch from {start?.name ?? 'your territory'}</Text>
+          <Text ff="monospace" c="dimmed" size="sm">
+            {formatCoordinates(ctx.start)}
+          </Text>
+        </Group>
+        {d.order && <PendingOrderBanner order={d.order} />}
+        <SimpleGrid cols={3} spacing="xs" maw={360}>
+          {FIELDS.map(({ field, label }) => (
+            <TextInput
+              key={field}
+              label={label}
+              value={form[field]}
+              onChange={(e) => d.setCoordinate(field, e.currentTarget.value)}
+              inputMode="numeric"
+              size="sm"
+              data-testid={`dispatch-${field}`}
+            />
+          ))}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label="Your territories"
+            placeholder={others.length === 0 ? 'No other territories' : 'Send to one of your territories'}
+            data={others.map((t) => ({ value: String(t.id), label: `${t.name} (${formatCoordinates(t)})` }))}
+            value={chosen ? String(chosen.id) : null}
+            onChange={(id) => {
+              const t = others.find((o) => String(o.id) === id);
+              if (t) d.setTarget(t);
+            }}
+            disabled={others.length === 0}
+            data-testid="dispatch-own-territory"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label="Mission"
+            data={MAP_MISSIONS.map((m) => ({ value: m.mission, label: m.label }))}
+            value={form.mission}
+            onChange={(m) => m && d.setMission(m as MissionType)}
+            allowDeselect={false}
+            data-testid="dispatch-mission"
+            comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+        {form.mission === 'EXPLORATION' && (
+          <NumberInput
+            label="Exploration duration (hours)"
+            description={`Up to ${ctx.maxExplorationHours}h`}
+            value={form.explorationHours}
+            onChange={(v) => d.setExplorationHours(String(v))}
+            min={1}
+            maw={220}
+            data-testid="dispatch-hours"
+          />
+        )}
+        {d.notice && (
+          <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} data-testid="unit-notice">
+            {UNITS_UNSELECTED}
+          </Alert>
+        )}
+        <ArmySummary summary={summary} />
+        <Tabs value={carries ? subTab : 'units'} onChange={setSubTab} keepMounted={false}>
+          <Tabs.List mb="sm">
+            <Tabs.Tab value="units">Units</Tabs.Tab>
+            {carries && <Tabs.Tab value="resources">Resources</Tabs.Tab>}
+          </Tabs.List>
+          <Tabs.Panel value="units">
+            <UnitPicker available={d.available} selected={form.units} nameOf={nameOf} eligible={(k) => d.eligible(k)} onChange={d.setUnit} onSelectAll={d.selectAll} />
+          </Tabs.Panel>
+          {carries && (
+            <Tabs.Panel value="resources">
+              <ResourcePicker
+                stock={d.stock}
+                selected={form.resources}
+                cargo={summary.cargo}
+                order={ctx.catalogue.orderedResourceKeys}
+                nameOf={resourceName}
+                onChange={d.setResource}
+              />
+            </Tabs.Panel>
+          )}
+        </Tabs>
+        <Stack gap={4} align="flex-start">
+          <Button leftSection={<IconRocket size={16} />} onClick={d.submit} disabled={!d.sendable} loading={d.sending} data-testid="send-army">
+            Send Army
+          </Button>
+          {d.error && (
+            <Text c="red.4" size="sm" data-testid="dispatch-error">
+              Error: {d.error}
+            </Text>
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { describeApiError } from '../../lib/api-errors';
+import { formatDuration } from '../../lib/format';
+import { showSuccess } from '../../lib/toast';
+import { useUiStore, type MissionType } from '../../stores/ui-store';
+import { useTRPC } from '../../trpc';
+import { useEconomy } from '../territories';
+import { countsOf, stockOf, useStats, useTerritoryUnits } from '../territories';
+import {
+  UNIT_NOTICE_MS,
+  armySummary,
+  canSend,
+  clampAmount,
+  dispatchError,
+  keepEligible,
+  sanitizeCoordinate,
+  sentResources,
+  type CoordinateField,
+  type DispatchContext,
+  type DispatchForm,
+} from './dispatch-model';
+
+const EMPTY: DispatchForm = { r: '', s: '', p: '', mission: 'TRANSPORT', units: {}, resources: {}, explorationHours: '1' };
+
+/** Core §9: the default maximum exploration duration when stats have not said otherwise. */
+export const DEFAULT_MAX_EXPLORATION_HOURS = 24;
+
+/** 'Army launched to R-S-P! ETA: ...' (core §8). */
+export function launchedMessage(target: readonly [number, number, number], seconds: number): string {
+  return `Army launched to ${target.join('-')}! ETA: ${formatDuration(seconds)}`;
+}
+
+/**
+ * The dispatch form of the selected territory: its state, the live summary, and sending. A pending
+ * order from the map fills target and mission once, and keeps the target after a send.
+ */
+export function useDispatch(startId: number) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const economy = useEconomy(startId);
+  const units = useTerritoryUnits(startId);
+  const stats = useStats();
+  const order = useUiStore((s) => s.pendingMovementOrder);
+  const [form, setForm] = useState<DispatchForm>(EMPTY);
+  const [notice, setNotice] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(noticeTimer.current), []);
+
+  // The map's order: coordinates and mission, applied when it arrives.
+  useEffect(() => {
+    if (!order) return;
+    setForm((f) => ({ ...f, r: String(order.targetR), s: String(order.targetS), p: String(order.targetP), mission: order.missionType }));
+  }, [order]);
+
+  const view = economy.view;
+  const territory = view?.territory;
+  const available = useMemo(() => countsOf(units.data, 'unit_key'), [units.data]);
+  const stock = useMemo(() => stockOf(territory ?? undefined), [territory]);
+  const ctx = useMemo((): DispatchContext | null => {
+    if (!view || !territory) return null;
+    const map = view.gameData.universe.map;
+    return {
+      start: [territory.region, territory.sub_region, territory.position],
+      catalogue: view.catalogue,
+      maxExplorationHours: stats.data?.global_stats.max_exploration_duration_hours ?? DEFAULT_MAX_EXPLORATION_HOURS,
+      speedPct: view.economy?.effects.unit_speed_pct ?? 0,
+      cargoPct: view.economy?.effects.cargo_pct ?? 0,
+      universeSpeed: view.gameData.universe.universe_speed_factor,
+      bounds: { regions: map.regions, subRegions: map.sub_regions, positions: map.positions },
+    };
+  }, [view, territory, stats.data]);
+
+  const summary = ctx ? armySummary(form, ctx) : null;
+
+  const send = useMutation(
+    trpc.movements.send.mutationOptions({
+      meta: { errorToast: (info) => `Error: ${info.detail}` },
+      onSettled: () => {
+        void queryClient.invalidateQueries(trpc.movements.pathFilter());
+        void queryClient.invalidateQueries(trpc.territories.pathFilter());
+        void queryClient.invalidateQueries(trpc.stats.pathFilter());
+      },
+    }),
+  );
+
+  const setCoordinate = (field: CoordinateField, raw: string) => setForm((f) => ({ ...f, [field]: sanitizeCoordinate(field, raw) }));
+  const setTarget = (t: { region: number; sub_region: number; position: number }) =>
+    setForm((f) => ({ ...f, r: String(t.region), s: String(t.sub_region), p: String(t.position) }));
+  const setMission = (mission: MissionType) => {
+    if (!ctx) return;
+    setForm((f) => {
+      const { units: kept, dropped } = keepEligible(f.units, mission, ctx.catalogue);
+      if (dropped) {
+        setNotice(true);
+        clearTimeout(noticeTimer.current);
+        noticeTimer.current = setTimeout(() => setNotice(false), UNIT_NOTICE_MS);
+      }
+      return { ...f, mission, units: kept };
+    });
+  };
+  const setUnit = (key: string, value: number | string) =>
+    setForm((f) => ({ ...f, units: { ...f.units, [key]: clampAmount(value, available[key] ?? 0) } }));
+  const setResource = (key: string, value: number | string, limit: number) =>
+    setForm((f) => ({ ...f, resources: { ...f.resources, [key]: clampAmount(value, limit) } }));
+  const selectAll = () => {
+    if (!ctx) return;
+    setForm((f) => ({ ...f, units: Object.fromEntries(Object.entries(available).filter(([k, n]) => n > 0 && eligible(k, f.mission))) }));
+  };
+  const eligible = (key: string, mission: MissionType = form.mission) => (ctx ? keepEligible({ [key]: 1 }, mission, ctx.catalogue).units[key] === 1 : false);
+
+  const submit = () => {
+    if (!ctx) return;
+    const problem = dispatchError(form, ctx);
+    setError(problem);
+    if (problem) return;
+    const target = [Number(form.r), Number(form.s), Number(form.p)] as const;
+    const payload = {
+      start_territory_id: startId,
+      target_region: target[0],
+      target_sub_region: target[1],
+      target_position: target[2],
+      mission: form.mission as Exclude<MissionType, 'ALLIED_STATIONED' | 'ALLIED_STATIONING_PENDING'>,
+      units: Object.fromEntries(Object.entries(form.units).filter(([, n]) => n > 0)),
+      resources: sentResources(form),
+      exploration_duration_hours: form.mission === 'EXPLORATION' ? Number(form.explorationHours) : null,
+    };
+    send.mutate(payload, {
+      onSuccess: (result) => {
+        const seconds = Math.round((Date.parse(result.arrival_time) - Date.parse(result.start_time)) / 1000);
+        showSuccess(launchedMessage(target, seconds));
+        // Selections go; the target stays only when the map set it (core §4 "Mission dispatch").
+        setForm((f) => ({ ...f, ...(order ? {} : { r: '', s: '', p: '' }), units: {}, resources: {} }));
+      },
+      onError: (e) => setError(describeApiError(e).detail || describeApiError(e).message),
+    });
+  };
+
+  return {
+    order,
+    ctx,
+    form,
+    summary,
+    available,
+    stock,
+    notice,
+    error,
+    sending: send.isPending,
+    sendable: ctx !== null && canSend(form, ctx.start),
+    loading: economy.isLoading || units.isPending,
+    loadError: economy.error,
+    setCoordinate,
+    setTarget,
+    setMission,
+    setUnit,
+    setResource,
+    setExplorationHours: (h: string) => setForm((f) => ({ ...f, explorationHours: h })),
+    selectAll,
+    eligible,
+    submit,
+  };
+}
+
+export type Dispatch = ReturnType<typeof useDispatch>;
