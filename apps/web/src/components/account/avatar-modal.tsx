@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Loader, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { showSuccess } from '../../lib/toast';
 import { useAuthStore } from '../../stores/auth-store';
 import { useTRPC } from '../../trpc';
-import { AVATAR_IDS } from '../avatar/avatar-art';
+import { AVATAR_COUNT, avatarIds } from '../avatar/avatar-art';
 import { BroodAvatar } from '../avatar/brood-avatar';
 import classes from './avatar-modal.module.css';
 
@@ -19,9 +19,11 @@ export interface AvatarModalProps {
   onClose: () => void;
 }
 
-/** The 51 swarm portraits; a click saves at once. */
+/** The universe's swarm portraits (51 unless UNIVERSE_OVERRIDES says otherwise); a click saves at once. */
 export function AvatarModal({ opened, onClose }: AvatarModalProps) {
   const trpc = useTRPC();
+  const gameData = useQuery(trpc.gameData.all.queryOptions(undefined, { staleTime: Infinity, gcTime: Infinity }));
+  const ids = useMemo(() => avatarIds(gameData.data?.universe.avatars ?? AVATAR_COUNT), [gameData.data]);
   const queryClient = useQueryClient();
   const current = useAuthStore((s) => s.currentUser?.avatar_id ?? null);
   const [saved, setSaved] = useState(false);
@@ -60,7 +62,7 @@ export function AvatarModal({ opened, onClose }: AvatarModalProps) {
           </Text>
         )}
         <SimpleGrid cols={{ base: 5, xs: 6, sm: 9 }} spacing="xs" verticalSpacing="xs">
-          {AVATAR_IDS.map((id) => {
+          {ids.map((id) => {
             const selected = id === (update.isPending ? update.variables?.avatar_id : current);
             return (
               <UnstyledButton

@@ -14,9 +14,10 @@ describe('procedural avatars', () => {
     expect(JSON.stringify(avatarArt(17))).toBe(drawings[16]);
   });
 
-  it('an unknown id falls back to avatar 1', () => {
+  it('an id that is not a positive whole number falls back to avatar 1; ids past 51 draw (a universe may have more)', () => {
     expect(avatarArt(0).id).toBe(1);
-    expect(avatarArt(99).id).toBe(1);
+    expect(avatarArt(-3).id).toBe(1);
     expect(avatarArt(2.5).id).toBe(1);
+    expect(avatarArt(60).id).toBe(60);
   });
 });

@@ -1,11 +1,13 @@
 /**
- * The 51 player avatars (ids 1..51), drawn procedurally: each id seeds a swarm creature (body
- * silhouette, carapace bands, eyes, horns, tentacles or mandibles) in its own hue. Pure: same id,
- * same picture; no image files.
+ * The player avatars (ids 1..n; n is the universe's `avatars`, 51 by default), drawn procedurally:
+ * each id seeds a swarm creature (body silhouette, carapace bands, eyes, horns, tentacles or
+ * mandibles) in its own hue. Pure: same id, same picture; no image files.
  */
 
+/** The spec's count (core §9), used until the universe's own count has loaded. */
 export const AVATAR_COUNT = 51;
-export const AVATAR_IDS: readonly number[] = Array.from({ length: AVATAR_COUNT }, (_, i) => i + 1);
+export const avatarIds = (count: number): readonly number[] => Array.from({ length: count }, (_, i) => i + 1);
+export const AVATAR_IDS: readonly number[] = avatarIds(AVATAR_COUNT);
 
 export type AvatarShape =
   | { kind: 'path'; d: string; fill: string; stroke?: string; strokeWidth?: number; opacity?: number }
@@ -58,7 +60,7 @@ const EYE_COLOURS = [
 ] as const;
 
 export function avatarArt(id: number): AvatarArt {
-  const safeId = Number.isInteger(id) && id >= 1 && id <= AVATAR_COUNT ? id : 1;
+  const safeId = Number.isInteger(id) && id >= 1 ? id : 1;
   const rand = prng(safeId * 2654435761);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   // Golden-angle hues: 51 well-separated colours.
