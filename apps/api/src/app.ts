@@ -8,6 +8,8 @@ import { pendingMigrations } from '@brood/world';
 import { appRouter, type AppRouter } from './root';
 import { contextFactory } from './context';
 import { registerRest } from './rest';
+import { registerJsonCompression } from './http/compression';
+import { webStaticOptions } from './http/static';
 import type { ApiDeps } from './deps';
 
 /** The whole HTTP surface on one Fastify instance: /healthz, /trpc, /api/v1, the web app. /ws is attached in main. */
@@ -20,6 +22,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   const makeContext = contextFactory(deps);
 
   await app.register(formbody);
+  registerJsonCompression(app);
 
   // Errors Fastify raises before a route runs (a body that is not JSON, an unknown content type, a body
   // too large) answer in the same {detail} shape as everything else; a broken JSON body is invalid input.
@@ -60,7 +63,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
 
   const webDist = deps.env.WEB_DIST ? resolve(deps.env.WEB_DIST) : null;
   if (webDist && existsSync(join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    await app.register(fastifyStatic, webStaticOptions(webDist));
     // Client-side routes: every other GET that is not an API path gets the app shell.
     app.setNotFoundHandler((req, reply) => {
       const apiPath = req.url.startsWith('/api/') || req.url.startsWith('/trpc') || req.url.startsWith('/ws');
