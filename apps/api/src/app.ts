@@ -10,6 +10,7 @@ import { contextFactory } from './context';
 import { registerRest } from './rest';
 import { registerJsonCompression } from './http/compression';
 import { webStaticOptions } from './http/static';
+import { registerSecurity } from './http/security';
 import type { ApiDeps } from './deps';
 
 /** The whole HTTP surface on one Fastify instance: /healthz, /trpc, /api/v1, the web app. /ws is attached in main. */
@@ -18,11 +19,13 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     logger: deps.env.LOG_LEVEL === 'silent' ? false : { level: deps.env.LOG_LEVEL },
     routerOptions: { maxParamLength: 5000 },
     trustProxy: deps.env.TRUST_PROXY,
+    bodyLimit: deps.catalogue.universe.api_limits.body_max_bytes,
   });
   const makeContext = contextFactory(deps);
 
   await app.register(formbody);
   registerJsonCompression(app);
+  registerSecurity(app, deps);
 
   // Errors Fastify raises before a route runs (a body that is not JSON, an unknown content type, a body
   // too large) answer in the same {detail} shape as everything else; a broken JSON body is invalid input.

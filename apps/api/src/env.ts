@@ -16,6 +16,11 @@ export const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Origins besides the server's own host whose pages may open /ws, comma-separated (e.g. https://play.example.com). */
+  WS_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter((o) => o.length > 0)),
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: LogLevelEnv,
   /** A test universe overrides game-data settings, e.g. {"universe_speed_factor": 500}. */
