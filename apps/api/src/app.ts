@@ -11,6 +11,7 @@ import { registerRest } from './rest';
 import { registerJsonCompression } from './http/compression';
 import { webStaticOptions } from './http/static';
 import { registerSecurity } from './http/security';
+import { registerApiDocs } from './http/api-docs';
 import type { ApiDeps } from './deps';
 
 /** The whole HTTP surface on one Fastify instance: /healthz, /trpc, /api/v1, the web app. /ws is attached in main. */
@@ -62,6 +63,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  registerApiDocs(app);
   registerRest(app, makeContext);
 
   const webDist = deps.env.WEB_DIST ? resolve(deps.env.WEB_DIST) : null;
