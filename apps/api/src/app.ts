@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -12,12 +14,16 @@ import { registerJsonCompression } from './http/compression';
 import { webStaticOptions } from './http/static';
 import { registerSecurity } from './http/security';
 import { registerApiDocs } from './http/api-docs';
+import { registerMetrics } from './http/metrics';
 import type { ApiDeps } from './deps';
 
 /** The whole HTTP surface on one Fastify instance: /healthz, /trpc, /api/v1, the web app. /ws is attached in main. */
-export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: ApiDeps, options: { logStream?: Writable } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.env.LOG_LEVEL === 'silent' ? false : { level: deps.env.LOG_LEVEL },
+    logger: deps.env.LOG_LEVEL === 'silent' ? false : { level: deps.env.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // Every log line of a request carries its id: behind a balancer (TRUST_PROXY) its X-Request-Id, else a new UUID.
+    requestIdHeader: deps.env.TRUST_PROXY ? 'x-request-id' : false,
+    genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 5000 },
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: deps.catalogue.universe.api_limits.body_max_bytes,
@@ -27,6 +33,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(formbody);
   registerJsonCompression(app);
   registerSecurity(app, deps);
+  registerMetrics(app, deps);
 
   // Errors Fastify raises before a route runs (a body that is not JSON, an unknown content type, a body
   // too large) answer in the same {detail} shape as everything else; a broken JSON body is invalid input.

@@ -21,6 +21,8 @@ export const EnvSchema = z.object({
     .string()
     .default('')
     .transform((v) => v.split(',').map((o) => o.trim()).filter((o) => o.length > 0)),
+  /** When set, GET /metrics answers only a request with `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: LogLevelEnv,
   /** A test universe overrides game-data settings, e.g. {"universe_speed_factor": 500}. */

@@ -70,18 +70,26 @@ function bearer(req: FastifyRequest): string | null {
   return header?.startsWith('Bearer ') ? header.slice(7) : null;
 }
 
-/** Security headers on every answer and the per-player write limit (429 with {detail} and Retry-After). */
+/**
+ * Per request: the security headers, the request id echoed as X-Request-Id, the signed-in player's id
+ * on every log line of the request (`userId` beside Fastify's `reqId`), and the per-player write limit
+ * (429 with {detail} and Retry-After).
+ */
 export function registerSecurity(app: FastifyInstance, deps: ApiDeps): void {
   const perMinute = deps.catalogue.universe.api_limits.writes_per_player_per_minute;
   const limiter = new WriteLimiter(perMinute);
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     reply.headers(SECURITY_HEADERS);
-    const calls = writeCalls(req.method, req.url);
-    const token = calls > 0 ? bearer(req) : null;
+    reply.header('x-request-id', req.id);
+    const token = bearer(req);
     if (!token) return;
     const verified = await deps.tokens.verify(token);
     if ('error' in verified) return; // the call itself answers 401
+    req.log = req.log.child({ userId: verified.user.id });
+    reply.log = req.log;
+    const calls = writeCalls(req.method, req.url);
+    if (calls === 0) return;
     const admitted = limiter.admit(verified.user.id, calls, Date.now());
     if (!admitted.ok) {
       return reply

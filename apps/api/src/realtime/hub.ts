@@ -6,6 +6,7 @@ import { findSessionUser } from '@brood/world';
 import type { ApiDeps } from '../deps';
 import { listenForGameEvents } from './listener';
 import { SocketRegistry } from './sockets';
+import { metricsOf } from '../http/metrics';
 
 /**
  * The /ws protocol. The server sends the text frame `PING` every interval; the client answers the
@@ -60,6 +61,7 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
   const interval = options.pingIntervalMs ?? 25_000;
   const sockets = new SocketRegistry();
   const maxSockets = deps.catalogue.universe.api_limits.sockets_per_player;
+  const metrics = metricsOf(app);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
 
   const authenticate = async (req: IncomingMessage): Promise<{ userId: number } | { error: string }> => {
@@ -92,8 +94,12 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
 
   const accept = (ws: WebSocket, userId: number) => {
     sockets.add(userId, ws, Date.now());
+    metrics?.socketsOpen.inc();
     ws.on('message', () => sockets.touch(ws, Date.now()));
-    ws.on('close', () => sockets.remove(userId, ws));
+    ws.once('close', () => {
+      sockets.remove(userId, ws);
+      metrics?.socketsOpen.dec();
+    });
     ws.on('error', () => sockets.remove(userId, ws));
   };
 
@@ -103,7 +109,7 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
     connectionString: deps.env.DATABASE_URL,
     log: app.log,
     onEvent: ({ user_id, event, data }) => {
-      sockets.sendToUser(user_id, JSON.stringify({ event, data }));
+      metrics?.eventsPushed.inc(sockets.sendToUser(user_id, JSON.stringify({ event, data })));
     },
   });
 
