@@ -1,22 +1,19 @@
 // Lint for the whole repository: typescript-eslint's recommended rules (fast, not type-aware) and the
-// dependency direction of ARCHITECTURE.md as import rules, so a wrong-way import fails `npm test`:
+// dependency direction of docs/architecture.md as import rules, so a wrong-way import fails `npm test`:
 //   game-data <- game-core <- world <- api / sim-worker;  contracts (zod only) <- world, api, web;
 //   web imports only types from the api.
-import { existsSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+// game-core's purity rules (no clock, randomness, process or I/O): a plain import, so lint fails if the file goes.
+import purity from './packages/game-core/eslint.purity.js';
 
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/bench/**'];
 const apps = ['@brood/api', '@brood/sim-worker', '@brood/web'];
-const noAppPaths = { group: ['**/apps/**'], message: 'Nothing imports from an app (ARCHITECTURE.md: dependency direction).' };
+const noAppPaths = { group: ['**/apps/**'], message: 'Nothing imports from an app (docs/architecture.md: dependency direction).' };
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
-/** The game-core engineer's purity rules (no clock, randomness, process or I/O), when present. */
-const purity = existsSync(new URL('./packages/game-core/eslint.purity.js', import.meta.url))
-  ? (await import('./packages/game-core/eslint.purity.js')).default
-  : [];
 
 export default defineConfig(
   {
@@ -39,7 +36,7 @@ export default defineConfig(
     files: ['packages/game-data/src/**/*.ts'],
     ignores: testFiles,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'game-data may import only zod (ARCHITECTURE.md).' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'game-data may import only zod (docs/architecture.md).' }] }],
     },
   },
   {

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     dataDir: env.DATA_DIR,
     build: !(env.SKIP_BUILD === '1' || env.SKIP_BUILD === 'true'),
     output: 'inherit',
+    restart: true,
     say,
   });
 

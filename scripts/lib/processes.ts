@@ -62,3 +62,45 @@ export function run(command: string, args: string[], options: { env?: NodeJS.Pro
     child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`))));
   });
 }
+
+/**
+ * Keeps a service running (`npm start`): when its process exits without being asked to (a crash, an
+ * out-of-memory kill), says so and starts it again, after 1 s, doubling up to 30 s while it keeps
+ * dying within a minute of starting. `stop()` stops it for good.
+ */
+export function supervise(start: () => Service, say: (line: string) => void): Service {
+  let current = start();
+  let stopping = false;
+  let delayMs = 1_000;
+  let timer: NodeJS.Timeout | undefined;
+  const watch = (service: Service) => {
+    const startedAt = Date.now();
+    void service.exited.then((code) => {
+      if (stopping) return;
+      if (Date.now() - startedAt > 60_000) delayMs = 1_000;
+      say(`the ${service.name} stopped (${service.child.signalCode ?? `exit ${code}`}); restarting it in ${delayMs / 1000} s`);
+      timer = setTimeout(() => {
+        if (stopping) return;
+        current = start();
+        watch(current);
+      }, delayMs);
+      delayMs = Math.min(delayMs * 2, 30_000);
+    });
+  };
+  watch(current);
+  return {
+    name: current.name,
+    get child() {
+      return current.child;
+    },
+    get exited() {
+      return current.exited;
+    },
+    tail: () => current.tail(),
+    async stop(timeoutMs) {
+      stopping = true;
+      clearTimeout(timer);
+      await current.stop(timeoutMs);
+    },
+  };
+}

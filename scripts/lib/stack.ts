@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ensureDatabase, migrateDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@brood/world';
-import { BIN, ROOT, run, startService, type Service } from './processes';
+import { BIN, ROOT, run, startService, supervise, type Service } from './processes';
 
 export const WEB_DIST = join(ROOT, 'apps', 'web', 'dist');
 export const DATABASE_NAME = 'broodspace';
@@ -24,6 +24,8 @@ export interface StackOptions {
   build?: boolean;
   /** 'inherit' prints the processes' logs; a folder path writes api.log and worker.log there. */
   output?: 'inherit' | string;
+  /** Start the api or the sim-worker again when it dies (`npm start`), with a line through `say`. */
+  restart?: boolean;
   say?: (line: string) => void;
 }
 
@@ -101,9 +103,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     const shared = { DATABASE_URL: url, ...env };
     const output = (name: string) => (options.output && options.output !== 'inherit' ? join(options.output, `${name}.log`) : 'inherit');
+    const keep = (start: () => Service) => (options.restart ? supervise(start, say) : start());
+    const apiEnv = { ...shared, PORT: String(options.port), WEB_DIST, JWT_SECRET: jwtSecret(dataDir, env) };
     services.push(
-      startService('api', 'apps/api/src/main.ts', { ...shared, PORT: String(options.port), WEB_DIST, JWT_SECRET: jwtSecret(dataDir, env) }, output('api')),
-      startService('sim-worker', 'apps/sim-worker/src/main.ts', shared, output('worker')),
+      keep(() => startService('api', 'apps/api/src/main.ts', apiEnv, output('api'))),
+      keep(() => startService('sim-worker', 'apps/sim-worker/src/main.ts', shared, output('worker'))),
     );
     const baseUrl = `http://localhost:${options.port}`;
     await waitHealthy(baseUrl, services, 60_000);

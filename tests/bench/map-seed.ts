@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { GRID } from '@brood/world';
 
 /** Five central regions packed full (new players fill outward from the centre). */
 export const CENTRE_REGIONS = [481, 480, 482, 450, 512];
@@ -18,20 +19,21 @@ export async function seedCrowdedGalaxy(url: string): Promise<string> {
     await client.query(
       `insert into territories (owner_id, name, region, sub_region, position)
        select 1 + (row_number() over () % 100000), 'Hive ' || row_number() over (), r, s, p
-         from unnest($1::int[]) r, generate_series(1, 961) s, generate_series(1, 25) p`,
-      [CENTRE_REGIONS],
+         from unnest($1::int[]) r, generate_series(1, $2::int) s, generate_series(1, $3::int) p`,
+      [CENTRE_REGIONS, GRID.sub_regions, GRID.positions],
     );
     // Scattered: random positions anywhere (the rare collision is skipped).
+    const grid = [GRID.regions, GRID.sub_regions, GRID.positions];
     await client.query(`insert into territories (owner_id, name, region, sub_region, position)
-      select 1 + floor(random() * 100000)::int, 'Outpost ' || g, 1 + floor(random() * 961)::int,
-             1 + floor(random() * 961)::int, 1 + floor(random() * 25)::int
+      select 1 + floor(random() * 100000)::int, 'Outpost ' || g, 1 + floor(random() * $1::int)::int,
+             1 + floor(random() * $2::int)::int, 1 + floor(random() * $3::int)::int
         from generate_series(1, 85000) g
-      on conflict do nothing`);
+      on conflict do nothing`, grid);
     await client.query(`insert into wreckage_fields (region, sub_region, position, resources, expires_at)
-      select 1 + floor(random() * 961)::int, 1 + floor(random() * 961)::int, 1 + floor(random() * 25)::int,
+      select 1 + floor(random() * $1::int)::int, 1 + floor(random() * $2::int)::int, 1 + floor(random() * $3::int)::int,
              jsonb_build_object('fiber', g * 10, 'chitin', g), now() + interval '72 hours'
         from generate_series(1, 2000) g
-      on conflict do nothing`);
+      on conflict do nothing`, grid);
     await client.query('analyze');
     const { rows } = await client.query<{ n: string }>('select count(*) as n from territories');
     return `seeded ${rows[0]?.n} territories, 100,000 players, 2,000 wreckage fields in ${((performance.now() - started) / 1000).toFixed(1)} s`;

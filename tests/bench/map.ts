@@ -21,6 +21,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { GRID } from '@brood/world';
 import { createTestApi, type TestApi } from '@brood/api/testing';
 import { seedCrowdedGalaxy } from './map-seed';
 
@@ -110,7 +111,7 @@ async function main(): Promise<void> {
         url: full,
         goal: true,
         before: async (i) => {
-          await sql.query(`update territories set name = 'Renamed ' || $1::int where region = 481 and sub_region = $2 and position = 1`, [i, 1 + ((i * 37) % 961)]);
+          await sql.query(`update territories set name = 'Renamed ' || $1::int where region = 481 and sub_region = $2 and position = 1`, [i, 1 + ((i * 37) % GRID.sub_regions)]);
         },
       },
       {
@@ -118,7 +119,7 @@ async function main(): Promise<void> {
         url: full,
         goal: true,
         before: async (i) => {
-          await sql.query(`update users set username = 'renamed_' || $1::int || '_' || id where id = (select owner_id from territories where region = 481 and sub_region = $2 and position = 2)`, [i, 1 + ((i * 53) % 961)]);
+          await sql.query(`update users set username = 'renamed_' || $1::int || '_' || id where id = (select owner_id from territories where region = 481 and sub_region = $2 and position = 2)`, [i, 1 + ((i * 53) % GRID.sub_regions)]);
         },
       },
       {

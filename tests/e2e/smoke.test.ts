@@ -4,10 +4,10 @@ import { screenshot, useGame, VIEWPORTS } from './harness';
 const play = useGame();
 
 describe('the stack as npm start runs it', () => {
-  it('answers /healthz 200 once the database is reachable and migrated', async () => {
+  it('answers /healthz 200 once the database is reachable and migrated and the sim-worker beats', async () => {
     const res = await fetch(`${play.game.baseUrl}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(await res.json()).toEqual({ status: 'ok', workers: 1 });
   });
 
   it('serves the web app at / and it renders in Chromium', async () => {

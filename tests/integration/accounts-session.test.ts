@@ -145,6 +145,35 @@ describe('POST /auth/register-test (guest)', () => {
   });
 });
 
+describe('a universe with other settings (UNIVERSE_OVERRIDES)', () => {
+  let wide: TestApi;
+  let player: TestPlayer;
+  beforeAll(async () => {
+    wide = await createTestApi({ UNIVERSE_OVERRIDES: JSON.stringify({ avatars: 60, territory_name_max_length: 16 }) });
+    player = await createPlayer(wide, 'widepalette');
+  });
+  afterAll(async () => {
+    await wide?.close();
+  });
+
+  it('takes the avatar count from it', async () => {
+    const put = (avatar_id: number) => wide.app.inject({ method: 'PUT', url: '/api/v1/users/me/avatar', headers: player.headers, payload: { avatar_id } });
+    expect((await put(60)).json()).toMatchObject({ avatar_id: 60 });
+    const refused = await put(61);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail).toContainEqual({ loc: ['body', 'avatar_id'], msg: 'Avatar must be between 1 and 60', type: expect.any(String) });
+  });
+
+  it('takes the longest territory name from it', async () => {
+    const [territory] = (await wide.app.inject({ method: 'GET', url: '/api/v1/territories', headers: player.headers })).json<{ id: number }[]>();
+    const rename = (name: string) => wide.app.inject({ method: 'PUT', url: `/api/v1/territories/${territory!.id}/name`, headers: player.headers, payload: { name } });
+    expect((await rename('Sixteen letters!')).json()).toEqual({ id: territory!.id, name: 'Sixteen letters!' });
+    const refused = await rename('Seventeen letters');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail[0].msg).toBe('Territory name must be between 1 and 16 characters.');
+  });
+});
+
 describe('POST /auth/register-test allowance per address', () => {
   it('refuses a third guest in an hour from one address when the universe allows two, and counts each address apart', async () => {
     const strict = await createTestApi({ UNIVERSE_OVERRIDES: JSON.stringify({ guest_signups_per_ip_per_hour: 2 }) });

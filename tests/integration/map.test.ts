@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestApi, type TestApi } from '@brood/api/testing';
+import { MAP_POSITIONS as P, MAP_REGIONS as R, MAP_SUB_REGIONS as S } from '@brood/world';
 
 /**
  * The map's reads over /api/v1. Players and territories are written straight into the database
@@ -62,24 +63,24 @@ afterAll(async () => {
 });
 
 describe('GET /api/v1/map/regions-overview', () => {
-  it('answers all 961 regions with the caller\'s and other players\' presence', async () => {
+  it('answers all regions of the grid with the caller\'s and other players\' presence', async () => {
     const ana = await player('ana');
     const bob = await player('bob');
     await territory(ana.id, 480, 1, 1);
     await territory(ana.id, 480, 2, 5);
     await territory(bob.id, 480, 3, 1);
-    await territory(bob.id, 12, 961, 25);
-    await territory(ana.id, 961, 7, 7);
+    await territory(bob.id, 12, S, P);
+    await territory(ana.id, R, 7, 7);
     await territory(null, 300, 1, 1); // an ownerless territory is nobody's presence
 
     const forAna = await get<RegionRow[]>('/api/v1/map/regions-overview', ana);
     expect(forAna.status).toBe(200);
-    expect(forAna.body).toHaveLength(961);
-    expect(forAna.body.map((r) => r.region_id)).toEqual(Array.from({ length: 961 }, (_, i) => i + 1));
-    expect(flagged(forAna.body)).toEqual(['12:-/enemy', '480:mine/enemy', '961:mine/-']);
+    expect(forAna.body).toHaveLength(R);
+    expect(forAna.body.map((r) => r.region_id)).toEqual(Array.from({ length: R }, (_, i) => i + 1));
+    expect(flagged(forAna.body)).toEqual(['12:-/enemy', '480:mine/enemy', `${R}:mine/-`]);
 
     const forBob = await get<RegionRow[]>('/api/v1/map/regions-overview', bob);
-    expect(flagged(forBob.body)).toEqual(['12:mine/-', '480:mine/enemy', '961:-/enemy']);
+    expect(flagged(forBob.body)).toEqual(['12:mine/-', '480:mine/enemy', `${R}:-/enemy`]);
   });
 
   it('refuses a caller without a valid token', async () => {
@@ -90,7 +91,7 @@ describe('GET /api/v1/map/regions-overview', () => {
 });
 
 describe('GET /api/v1/map/region/{id}/subregions-overview', () => {
-  it('answers the 961 sub-regions of the region with presence flags', async () => {
+  it('answers every sub-region of the region with presence flags', async () => {
     const cy = await player('cy');
     const dee = await player('dee');
     await territory(cy.id, 100, 1, 1);
@@ -101,8 +102,8 @@ describe('GET /api/v1/map/region/{id}/subregions-overview', () => {
 
     const res = await get<SubRow[]>('/api/v1/map/region/100/subregions-overview', cy);
     expect(res.status).toBe(200);
-    expect(res.body).toHaveLength(961);
-    expect(res.body[960]!.sub_region_id).toBe(961);
+    expect(res.body).toHaveLength(S);
+    expect(res.body[S - 1]!.sub_region_id).toBe(S);
     expect(flagged(res.body)).toEqual(['1:mine/enemy', '500:-/enemy']);
   });
 });
@@ -171,12 +172,12 @@ describe('GET /api/v1/map/region/{id}/territories of a full region', () => {
   it('stays what the tables say after territories are added, removed, renamed, change hands and owners are renamed, on every api process', async () => {
     const kim = await player('kim');
     const lou = await player('lou');
-    // Every one of the 24,025 positions taken; a few ownerless.
+    // Every position of the region taken (24,025 in the spec's grid); a few ownerless.
     await sql.query(
       `insert into territories (owner_id, name, region, sub_region, position)
-       select case when s = 961 and p > 20 then null when (s + p) % 2 = 0 then $1::int else $2::int end, 'Hive ' || s || '-' || p, $3, s, p
-         from generate_series(1, 961) s, generate_series(1, 25) p`,
-      [kim.id, lou.id, REGION],
+       select case when s = $4 and p > $5 - 5 then null when (s + p) % 2 = 0 then $1::int else $2::int end, 'Hive ' || s || '-' || p, $3, s, p
+         from generate_series(1, $4) s, generate_series(1, $5) p`,
+      [kim.id, lou.id, REGION, S, P],
     );
     // A second api process on the same database, as behind a load balancer: each keeps its own answers.
     const other = await createTestApi({}, { sameDatabaseAs: api });
@@ -187,7 +188,7 @@ describe('GET /api/v1/map/region/{id}/territories of a full region', () => {
         await expectFresh(api, kim); // a kept answer, after the other process read
       };
       await check();
-      expect((await recount()).length).toBe(24_025);
+      expect((await recount()).length).toBe(S * P);
 
       await sql.query('delete from territories where region = $1 and sub_region = 480 and position = 13', [REGION]); // removed
       await check();
@@ -197,7 +198,7 @@ describe('GET /api/v1/map/region/{id}/territories of a full region', () => {
       await check();
       await sql.query('update territories set owner_id = $1 where region = $2 and sub_region = 900 and position = 1', [kim.id, REGION]); // conquered
       await check();
-      await sql.query(`update territories set owner_id = $1 where region = $2 and sub_region = 961 and position = 25`, [lou.id, REGION]); // colonised
+      await sql.query(`update territories set owner_id = $1 where region = $2 and sub_region = $3 and position = $4`, [lou.id, REGION, S, P]); // colonised
       await check();
       await sql.query(`update users set username = 'kim_claimed' where id = $1`, [kim.id]); // a guest claimed: its owner renamed
       await check();
@@ -219,13 +220,13 @@ describe('GET /api/v1/map/region/{id}/territories of a full region', () => {
   });
 });
 
-describe('region ids outside 1..961', () => {
-  it.each(['0', '962', '-3', '1.5', 'abc'])('GET .../region/%s/... is a 4xx that says what a region id is', async (id) => {
+describe('region ids outside the grid', () => {
+  it.each(['0', String(R + 1), '-3', '1.5', 'abc'])('GET .../region/%s/... is a 4xx that says what a region id is', async (id) => {
     const gus = await player(`gus${id.replace(/\W/g, '_')}`);
     for (const path of [`/api/v1/map/region/${id}/territories`, `/api/v1/map/region/${id}/subregions-overview`]) {
       const res = await get<{ detail: { msg: string }[] }>(path, gus);
       expect(res.status).toBe(422);
-      expect(res.body.detail[0]!.msg).toBe('Region id must be a whole number between 1 and 961.');
+      expect(res.body.detail[0]!.msg).toBe(`Region id must be a whole number between 1 and ${R}.`);
     }
   });
 });

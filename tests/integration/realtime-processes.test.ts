@@ -73,10 +73,11 @@ const names = (s: TestSocket) => s.events().map((e) => e.event);
 
 beforeAll(async () => {
   db = await createTestDatabase({ poolMax: 2 });
-  [apiA, apiB] = await Promise.all([startApi('api-a'), startApi('api-b')]);
+  // The worker first: an api's /healthz answers 200 only once a sim-worker's heartbeat is there.
   services.push(
     startService('sim-worker', 'apps/sim-worker/src/main.ts', { DATABASE_URL: db.url, LOG_LEVEL: 'warn', WORKER_POLL_SECONDS: '0.5', UNIVERSE_OVERRIDES: '{"universe_speed_factor": 30}' }, 'inherit'),
   );
+  [apiA, apiB] = await Promise.all([startApi('api-a'), startApi('api-b')]);
 }, 180_000);
 
 afterAll(async () => {

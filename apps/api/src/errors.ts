@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { GameError } from '@brood/world';
 import { zodIssuesToDetail, type ValidationItem } from './trpc';
 
-/** tRPC codes to HTTP statuses, as ARCHITECTURE.md fixes them. */
+/** tRPC codes to HTTP statuses, as docs/architecture.md fixes them. */
 const STATUS: Partial<Record<TRPCError['code'], number>> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,

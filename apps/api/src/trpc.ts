@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { GameError, findSessionUser } from '@brood/world';
 import type { ApiDeps } from './deps';
 import type { AuthUser } from './auth/token';
+import { NoControlCharacters } from './input-guard';
 
 /** What every procedure sees. A fresh EntityManager per request (never the global one). */
 export interface Ctx {
@@ -59,7 +60,17 @@ const gameErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(gameErrors);
+/**
+ * Runs before every procedure's own input parser: a control character anywhere in the input is a 422
+ * like any other invalid field, so no procedure can forget to refuse one.
+ */
+const plainText = t.middleware(async ({ getRawInput, next }) => {
+  const checked = NoControlCharacters.safeParse(await getRawInput());
+  if (!checked.success) throw new TRPCError({ code: 'BAD_REQUEST', message: checked.error.issues[0]?.message ?? 'Invalid input', cause: checked.error });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(gameErrors).use(plainText);
 
 /**
  * A signed-in player: a valid token naming an account that still exists (a deleted or expired guest's

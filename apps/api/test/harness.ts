@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@brood/world/testing';
 import { buildApp } from '../src/app';
 import { closeApiDeps, createApiDeps, type ApiDeps } from '../src/deps';
 import { EnvSchema } from '../src/env';
+import { appRouter } from '../src/root';
 
 export interface TestApi {
   /** The whole HTTP surface; call it with `app.inject(...)` (no port). */
@@ -63,9 +64,11 @@ export async function createPlayer(api: TestApi, name?: string): Promise<TestPla
   players += 1;
   const username = name ?? `player${players}_${randomBytes(3).toString('hex')}`;
   const password = 'correct horse battery';
-  const registered = await api.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username, email: `${username}@example.com`, password } });
+  // Each test player is someone else, at an address of their own (registrations are limited per address).
+  const remoteAddress = `10.200.${(players >> 8) & 255}.${players & 255}`;
+  const registered = await api.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username, email: `${username}@example.com`, password }, remoteAddress });
   if (registered.statusCode !== 201) throw new Error(`register ${username}: ${registered.statusCode} ${registered.body}`);
-  const login = await api.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: new URLSearchParams({ username, password }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const login = await api.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: new URLSearchParams({ username, password }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress });
   if (login.statusCode !== 200) throw new Error(`login ${username}: ${login.statusCode} ${login.body}`);
   const token = login.json<{ access_token: string }>().access_token;
   return { token, user: registered.json(), headers: { authorization: `Bearer ${token}` } };
@@ -74,4 +77,12 @@ export async function createPlayer(api: TestApi, name?: string): Promise<TestPla
 /** `app.inject` with a player's token (or none). */
 export function call(api: TestApi, player: TestPlayer | null, options: InjectOptions): Promise<LightMyRequestResponse> {
   return api.app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(player ? player.headers : {}) } });
+}
+
+/** Every procedure of the router, by its /trpc path, with its kind: for checks that must hold for all of them. */
+export function allProcedures(): { path: string; type: 'query' | 'mutation' | 'subscription' }[] {
+  return Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' | 'subscription' } }>).map(([path, procedure]) => ({
+    path,
+    type: procedure._def.type,
+  }));
 }

@@ -9,6 +9,8 @@ export const WorkerEnvSchema = z.object({
   WORKER_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** pg-boss's floor is 0.5 s. */
   WORKER_POLL_SECONDS: z.coerce.number().min(0.5).default(0.5),
+  /** How often the worker writes its heartbeat; /healthz fails once none is younger than three of these. */
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
   LOG_LEVEL: LogLevelEnv,
   /** The same universe overrides as the api, e.g. {"universe_speed_factor": 500}. */
   UNIVERSE_OVERRIDES: UniverseOverridesEnv,

@@ -3,6 +3,7 @@ import { createBoss, createOrm, deploymentCatalogue, runProcess } from '@brood/w
 import { readWorkerEnv } from './env';
 import { jobs } from './jobs';
 import { startWorker } from './worker';
+import { startHeartbeat } from './heartbeat';
 
 /**
  * The sim-worker process: applies due events (pg-boss jobs) to the world. The database is migrated by
@@ -18,9 +19,11 @@ runProcess(
     boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
     await boss.start();
     const worker = await startWorker({ orm, boss, log, catalogue, jobs, batchSize: env.WORKER_BATCH_SIZE, pollingIntervalSeconds: env.WORKER_POLL_SECONDS });
+    const heartbeat = await startHeartbeat(orm, log, env.WORKER_HEARTBEAT_SECONDS);
     return {
       log,
       stop: async () => {
+        await heartbeat.stop();
         await worker.stop();
         await orm.close(true);
       },

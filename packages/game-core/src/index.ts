@@ -14,6 +14,8 @@ export type { EffectContribution } from './economy/effects';
 export { productionPerHour, storageCapacity, biomassUpkeepPerHour, territoryEconomy } from './economy/production';
 export type { TerritoryEconomy } from './economy/production';
 export { settle, isStarving } from './economy/settle';
+export { advanceTerritory, technologiesAt, deliveredBy } from './economy/advance';
+export type { TerritoryState, SettledTerritory, TerritoryQueueItem, ResearchChange } from './economy/advance';
 export { effectiveLevel, nextLevel, maxLevel, isMaxLevel } from './economy/levels';
 export { checkPrerequisites } from './economy/prerequisites';
 export type { PrerequisiteCheck, UnmetPrerequisite } from './economy/prerequisites';

@@ -12,7 +12,7 @@ describe('the shipped catalogue', () => {
     expect(validateCatalogue(rawCatalogue()).problems).toEqual([]);
   });
 
-  it('holds the minimum content of GAME-RULES.md', () => {
+  it('holds the minimum content of docs/game-rules.md (Catalogue)', () => {
     expect(c.orderedResourceKeys).toEqual([...RESOURCE_KEYS]);
     expect(Object.keys(c.structures).length).toBeGreaterThanOrEqual(20);
     expect(Object.keys(c.technologies).length).toBeGreaterThanOrEqual(15);

@@ -211,6 +211,21 @@ export const UniverseSettingsSchema = z.strictObject({
   guest_lifetime_days: positive,
   /** Guest accounts one address may create in an hour (each one places a territory on the map). */
   guest_signups_per_ip_per_hour: count,
+  /** Full accounts one address may register in an hour (each one places a territory too). */
+  account_signups_per_ip_per_hour: count,
+  /** Failed sign-ins, counted over `window_minutes` (see docs/security.md). */
+  login_throttle: z.strictObject({
+    window_minutes: positive,
+    /** Failures of one account from one address that lock that pair out (429) until the oldest ages out. */
+    failures_per_account_and_address: count.min(1),
+    /** Failures from one address, whatever the accounts, that lock the address out: far above one household's typos. */
+    failures_per_address: count.min(1),
+    /** Failures of one account, from every address, past which it takes one try per `slowdown_seconds`... */
+    failures_per_account_before_slowdown: count.min(1),
+    slowdown_seconds: positive,
+    /** ...except from an address that signed in to it successfully within this many days. */
+    known_address_days: positive,
+  }),
   guest_username_prefix: text,
   guest_email_domain: text,
   comment_cooldown_s: nonNegative,

@@ -5,6 +5,7 @@ export { freePort } from './db/ports';
 export { runProcess, type RunningProcess, type ProcessLog } from './db/process';
 export { DatabaseUrlEnv, LogLevelEnv, UniverseOverridesEnv, deploymentCatalogue, parseEnv } from './db/env';
 export { createOrm, migrate, pendingMigrations, ormConfig, type Orm, type EntityManager } from './db/orm';
+export { GRID, GRID_BOUNDS, gridCheck, type GridColumn } from './db/grid';
 export * from './entities';
 export { GameError, fail, type GameErrorKind } from './errors';
 export { publishEvent, GAME_EVENTS_CHANNEL, MAX_EVENT_PAYLOAD_BYTES, type GameEventPayload } from './events';
@@ -15,6 +16,7 @@ export {
 export { JOBS } from './job-contracts';
 export * from './kernel';
 export * from './commands/accounts';
+export { beat, withdrawHeartbeat, liveWorkers } from './commands/ops/heartbeat';
 export * from './queries/map.queries';
 export * from './queries/map-wreckage.queries';
 export * from './commands/notifications';

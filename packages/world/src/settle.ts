@@ -1,135 +1,32 @@
 import type { Catalogue } from '@brood/game-data';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  advanceTerritory, technologiesAt as coreTechnologiesAt,
+  type ResearchChange, type SettledTerritory, type TerritoryQueueItem, type TerritoryState,
+} from '@brood/game-core';
 import { QueueItem } from './entities/queue-item.entity';
 import type { AmountMap, Territory } from './entities/territory.entity';
-import { settle, territoryEconomy, type TerritoryEconomy } from '@brood/game-core';
 
 /**
- * Bringing a territory to a time t: resources accrue at the rates of each stretch of time, and the
- * queue items due in (resources_updated_at, t] are delivered in time order (a finished structure
- * produces from its end time on; a batch delivers one unit every duration_per_item_s). Reads, commands
- * and the sim-worker all go through here, so what a player sees never depends on whether the worker ran.
+ * Loading, locking and saving around game-core's advanceTerritory (the pure rule of bringing a
+ * territory to a time t). Reads, commands and the sim-worker all go through here, so what a player
+ * sees never depends on whether the worker ran.
  */
+export { advanceTerritory, type SettledTerritory, type TerritoryState } from '@brood/game-core';
 
-export interface TerritoryState {
-  resources: AmountMap;
-  structures: AmountMap;
-  units: AmountMap;
-  defenses: AmountMap;
-  updatedAt: Date;
+type ResearchRow = Pick<QueueItem, 'itemKey' | 'targetLevel' | 'endTime'>;
+
+/** A queue_items row as game-core takes it (instants in epoch ms). */
+function coreItem(item: QueueItem): TerritoryQueueItem {
+  const { kind, itemKey, targetLevel, quantity, durationPerItemS } = item;
+  return { kind, itemKey, targetLevel, quantity, durationPerItemS, startTime: item.startTime.getTime(), endTime: item.endTime.getTime() };
 }
 
-/** A settled territory: its state at t and what it makes of it. */
-export interface SettledTerritory {
-  state: TerritoryState;
-  /** The owner's technology levels at t. */
-  technologies: AmountMap;
-  /** Effects, production, storage and upkeep at t. */
-  economy: TerritoryEconomy;
-}
+const coreResearch = (r: ResearchRow): ResearchChange => ({ itemKey: r.itemKey, targetLevel: r.targetLevel, endTime: r.endTime.getTime() });
 
-type ResearchChange = Pick<QueueItem, 'itemKey' | 'targetLevel' | 'endTime'>;
-type TerritoryItem = Pick<QueueItem, 'kind' | 'itemKey' | 'targetLevel' | 'quantity' | 'durationPerItemS' | 'startTime' | 'endTime'>;
-
-/** A batch delivered in more steps than this is handed over in this many even steps (only upkeep timing blurs). */
-const MAX_STEPS_PER_BATCH = 240;
-
-interface Delivery {
-  at: number;
-  apply: (s: TerritoryState, techs: AmountMap) => void;
-}
-
-/** Technology levels at time `at`: a level is the highest target whose research ended by then. */
-export function technologiesAt(research: readonly ResearchChange[], at: number): AmountMap {
-  const levels: AmountMap = {};
-  for (const r of research) {
-    if (r.endTime.getTime() <= at && r.targetLevel != null) levels[r.itemKey] = Math.max(levels[r.itemKey] ?? 0, r.targetLevel);
-  }
-  return levels;
-}
-
-function batchDeliveries(item: TerritoryItem, from: number, to: number): Delivery[] {
-  const quantity = item.quantity ?? 0;
-  const step = (item.durationPerItemS ?? 1) * 1000;
-  const start = item.startTime.getTime();
-  const first = Math.max(1, Math.floor((from - start) / step) + 1);
-  const last = Math.min(quantity, Math.floor((to - start) / step));
-  if (last < first) return [];
-  const target = item.kind === 'recruitment' ? 'units' : 'defenses';
-  const count = last - first + 1;
-  const steps = Math.min(count, MAX_STEPS_PER_BATCH);
-  const out: Delivery[] = [];
-  let delivered = 0;
-  for (let i = 1; i <= steps; i += 1) {
-    const upTo = Math.round((count * i) / steps);
-    const n = upTo - delivered;
-    delivered = upTo;
-    const at = start + (first - 1 + upTo) * step;
-    out.push({ at, apply: (s) => void (s[target][item.itemKey] = (s[target][item.itemKey] ?? 0) + n) });
-  }
-  return out;
-}
-
-type OtherTerritories = readonly Readonly<AmountMap>[];
-
-/**
- * The pure core: `state` advanced to `t` given the territory's queue items and the owner's research
- * history (items may include ones outside the window; only those due in (updatedAt, t] apply).
- */
-export function advanceTerritory(
-  catalogue: Catalogue,
-  state: TerritoryState,
-  items: readonly TerritoryItem[],
-  research: readonly ResearchChange[],
-  t: Date,
-  otherTerritories: OtherTerritories = [],
-): SettledTerritory {
-  const economy = (x: TerritoryState, techs: AmountMap) => territoryEconomy(catalogue, x.structures, techs, x.units, otherTerritories);
-  const from = state.updatedAt.getTime();
-  const to = t.getTime();
-  const s: TerritoryState = {
-    resources: { ...state.resources },
-    structures: { ...state.structures },
-    units: { ...state.units },
-    defenses: { ...state.defenses },
-    updatedAt: state.updatedAt,
-  };
-  const techs = technologiesAt(research, Math.min(from, to));
-  if (to > from) {
-    const deliveries: Delivery[] = [];
-    for (const item of items) {
-      if (item.kind === 'building') {
-        const at = item.endTime.getTime();
-        if (at > from && at <= to && item.targetLevel != null) {
-          const level = item.targetLevel;
-          deliveries.push({ at, apply: (x) => void (x.structures[item.itemKey] = Math.max(x.structures[item.itemKey] ?? 0, level)) });
-        }
-      } else if (item.kind === 'recruitment' || item.kind === 'defense') {
-        deliveries.push(...batchDeliveries(item, from, to));
-      }
-    }
-    for (const r of research) {
-      const at = r.endTime.getTime();
-      if (at > from && at <= to && r.targetLevel != null) {
-        const level = r.targetLevel;
-        deliveries.push({ at, apply: (_x, tl) => void (tl[r.itemKey] = Math.max(tl[r.itemKey] ?? 0, level)) });
-      }
-    }
-    deliveries.sort((a, b) => a.at - b.at);
-    let clock = from;
-    for (const d of deliveries) {
-      if (d.at > clock) {
-        const e = economy(s, techs);
-        s.resources = settle(s.resources, e.rates, e.storage, clock, d.at) as AmountMap;
-        clock = d.at;
-      }
-      d.apply(s, techs);
-    }
-    const e = economy(s, techs);
-    s.resources = settle(s.resources, e.rates, e.storage, clock, to) as AmountMap;
-    s.updatedAt = t;
-  }
-  return { state: s, technologies: techs, economy: economy(s, techs) };
+/** Technology levels at `at` (epoch ms) from research rows: game-core's technologiesAt. */
+export function technologiesAt(research: readonly ResearchRow[], at: number): AmountMap {
+  return coreTechnologiesAt(research.map(coreResearch), at);
 }
 
 export function territoryState(territory: Territory): TerritoryState {
@@ -138,7 +35,7 @@ export function territoryState(territory: Territory): TerritoryState {
     structures: { ...territory.structures },
     units: { ...territory.units },
     defenses: { ...territory.defenses },
-    updatedAt: territory.resourcesUpdatedAt,
+    updatedAt: territory.resourcesUpdatedAt.getTime(),
   };
 }
 
@@ -148,18 +45,18 @@ export function territoryState(territory: Territory): TerritoryState {
  * (their player-scope effects count everywhere).
  */
 async function loadInputs(em: EntityManager, territories: readonly Territory[], t: Date) {
-  const items = new Map<number, QueueItem[]>();
-  const research = new Map<number, QueueItem[]>();
+  const items = new Map<number, TerritoryQueueItem[]>();
+  const research = new Map<number, ResearchChange[]>();
   const structures = new Map<number, { id: number; owner: number; structures: AmountMap }[]>();
   if (territories.length === 0) return { items, research, structures };
   const ids = territories.map((x) => x.id);
   const owners = [...new Set(territories.map((x) => x.owner?.id).filter((x): x is number => x != null))];
   const oldest = new Date(Math.min(...territories.map((x) => x.resourcesUpdatedAt.getTime())));
   const local = await em.find(QueueItem, { territoryId: { $in: ids }, kind: { $in: ['building', 'recruitment', 'defense'] }, endTime: { $gt: oldest }, startTime: { $lt: t } });
-  for (const i of local) items.set(i.territoryId!, [...(items.get(i.territoryId!) ?? []), i]);
+  for (const i of local) items.set(i.territoryId!, [...(items.get(i.territoryId!) ?? []), coreItem(i)]);
   if (owners.length > 0) {
     const history = await em.find(QueueItem, { userId: { $in: owners }, kind: 'research', endTime: { $lte: t } });
-    for (const r of history) research.set(r.userId, [...(research.get(r.userId) ?? []), r]);
+    for (const r of history) research.set(r.userId, [...(research.get(r.userId) ?? []), coreResearch(r)]);
     const rows = await em.execute<{ id: number; owner_id: number; structures: AmountMap }[]>(
       `select id, owner_id, structures from territories where owner_id in (${owners.map(() => '?').join(', ')})`,
       owners,
@@ -184,7 +81,7 @@ export async function settledViews(
     const owner = territory.owner?.id;
     const others = owner == null ? [] : (inputs.structures.get(owner) ?? []).filter((o) => o.id !== territory.id).map((o) => o.structures);
     const research = owner == null ? [] : (inputs.research.get(owner) ?? []);
-    out.set(territory.id, advanceTerritory(catalogue, territoryState(territory), inputs.items.get(territory.id) ?? [], research, timeOf(territory), others));
+    out.set(territory.id, advanceTerritory(catalogue, territoryState(territory), inputs.items.get(territory.id) ?? [], research, timeOf(territory).getTime(), others));
   }
   return out;
 }

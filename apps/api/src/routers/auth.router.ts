@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { loadCatalogue } from '@brood/game-data';
 import { GUEST_EMAIL_DOMAIN, GUEST_PREFIX, authenticate, createGuest, registerAccount, type AccountDeps } from '@brood/world';
 import { publicProcedure, type Ctx } from '../trpc';
 
@@ -38,9 +37,6 @@ export const LoginSchema = z.object({
 });
 export type Login = z.input<typeof LoginSchema>;
 
-/** Avatar ids run 1..N, N from the universe settings. */
-export const AVATAR_COUNT = loadCatalogue().universe.avatars;
-
 export function accountDeps(ctx: Ctx): AccountDeps {
   return { em: ctx.em, passwords: ctx.deps.passwords, catalogue: ctx.deps.catalogue };
 }
@@ -51,7 +47,7 @@ async function bearer(ctx: Ctx, user: { id: number; username: string }) {
 
 export const authRouter = {
   /** A full account; answers the user (not a session: the player signs in next). */
-  register: publicProcedure.input(RegisterSchema).mutation(({ ctx, input }) => registerAccount(accountDeps(ctx), input, ctx.now())),
+  register: publicProcedure.input(RegisterSchema).mutation(({ ctx, input }) => registerAccount(accountDeps(ctx), input, ctx.ip, ctx.now())),
   /** Sign in by username or email: {access_token, token_type}. */
   token: publicProcedure.input(LoginSchema).mutation(async ({ ctx, input }) => {
     const user = await authenticate(accountDeps(ctx), { identifier: input.username, password: input.password, ip: ctx.ip }, ctx.now());

@@ -6,10 +6,11 @@ import {
   listTerritoryDefenses,
   listTerritoryUnits,
   renameTerritory,
-  TERRITORY_NAME_RULE,
+  territoryNameRule,
   type WorldDeps,
 } from '@brood/world';
 import { protectedProcedure, type Ctx } from '../trpc';
+import { checkAgainstUniverse } from './deployment-input';
 
 /** The economy commands' deps from a request: its EntityManager, the catalogue, pg-boss. */
 export function worldDeps(ctx: Ctx): WorldDeps {
@@ -25,15 +26,17 @@ export const queueItemIdField = z.string({ error: 'Queue item id is required' })
 export const TerritoryIdSchema = z.object({ id: territoryIdField });
 export type TerritoryId = z.input<typeof TerritoryIdSchema>;
 
-export const RenameTerritorySchema = z.object({
-  id: territoryIdField,
-  name: z
-    .string({ error: 'Please select a territory and enter a new name.' })
-    .trim()
-    .min(1, TERRITORY_NAME_RULE)
-    .max(12, TERRITORY_NAME_RULE),
-});
+const TerritoryName = z.string({ error: 'Please select a territory and enter a new name.' }).trim();
+
+/** The body of PUT /territories/{id}/name; its length limit depends on the deployment (nameWithin). */
+export const RenameTerritorySchema = z.object({ id: territoryIdField, name: TerritoryName });
 export type RenameTerritory = z.input<typeof RenameTerritorySchema>;
+
+/** A name of 1 to territory_name_max_length characters, from this deployment's universe settings. */
+function nameWithin(max: number) {
+  const rule = territoryNameRule(max);
+  return z.object({ id: territoryIdField, name: TerritoryName.min(1, rule).max(max, rule) });
+}
 
 export const territoriesRouter = {
   /** The player's territories, settled to now (spec core §3 Territory). */
@@ -41,7 +44,10 @@ export const territoriesRouter = {
   get: protectedProcedure.input(TerritoryIdSchema).query(({ ctx, input }) => getTerritory(worldDeps(ctx), ctx.user, input.id, ctx.now())),
   rename: protectedProcedure
     .input(RenameTerritorySchema)
-    .mutation(({ ctx, input }) => renameTerritory(worldDeps(ctx), ctx.user, { territory_id: input.id, name: input.name }, ctx.now())),
+    .mutation(({ ctx, input }) => {
+      const { id, name } = checkAgainstUniverse(nameWithin(ctx.deps.catalogue.universe.territory_name_max_length), input);
+      return renameTerritory(worldDeps(ctx), ctx.user, { territory_id: id, name }, ctx.now());
+    }),
   /** [{unit_key, quantity}] at home, batches delivered so far included. */
   units: protectedProcedure.input(TerritoryIdSchema).query(({ ctx, input }) => listTerritoryUnits(worldDeps(ctx), ctx.user, input.id, ctx.now())),
   /** [{defense_key, quantity}]. */

@@ -2,18 +2,22 @@ import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { claimGuest, getProfile, setAvatar } from '@brood/world';
 import { protectedProcedure } from '../trpc';
-import { AVATAR_COUNT, RegisterSchema, accountDeps } from './auth.router';
+import { RegisterSchema, accountDeps } from './auth.router';
+import { checkAgainstUniverse } from './deployment-input';
 
-const avatarRange = `Avatar must be between 1 and ${AVATAR_COUNT}`;
+const AvatarId = z
+  .number({ error: (issue) => (issue.input === undefined ? 'Field required' : 'Avatar must be a number') })
+  .int('Avatar must be a whole number');
 
-export const SetAvatarSchema = z.object({
-  avatar_id: z
-    .number({ error: (issue) => (issue.input === undefined ? 'Field required' : 'Avatar must be a number') })
-    .int('Avatar must be a whole number')
-    .min(1, avatarRange)
-    .max(AVATAR_COUNT, avatarRange),
-});
+/** The body of PUT /users/me/avatar; its range depends on the deployment (avatarInRange). */
+export const SetAvatarSchema = z.object({ avatar_id: AvatarId });
 export type SetAvatar = z.input<typeof SetAvatarSchema>;
+
+/** Avatar ids run 1..N with N from this deployment's universe settings (UNIVERSE_OVERRIDES included). */
+function avatarInRange(avatars: number) {
+  const range = `Avatar must be between 1 and ${avatars}`;
+  return z.object({ avatar_id: AvatarId.min(1, range).max(avatars, range) });
+}
 
 /** A guest's claim: the same three fields as registration. */
 export const ClaimSchema = RegisterSchema;
@@ -22,7 +26,9 @@ export type Claim = z.input<typeof ClaimSchema>;
 export const usersRouter = {
   /** The signed-in player (spec core §3 User). */
   me: protectedProcedure.query(({ ctx }) => getProfile(ctx, ctx.user)),
-  setAvatar: protectedProcedure.input(SetAvatarSchema).mutation(({ ctx, input }) => setAvatar(accountDeps(ctx), ctx.user, input)),
+  setAvatar: protectedProcedure
+    .input(SetAvatarSchema)
+    .mutation(({ ctx, input }) => setAvatar(accountDeps(ctx), ctx.user, checkAgainstUniverse(avatarInRange(ctx.deps.catalogue.universe.avatars), input))),
   /** A guest becomes permanent and keeps everything. */
   claim: protectedProcedure.input(ClaimSchema).mutation(({ ctx, input }) => claimGuest(accountDeps(ctx), ctx.user, input, ctx.now())),
 } satisfies TRPCRouterRecord;

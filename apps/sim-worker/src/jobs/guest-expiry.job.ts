@@ -1,4 +1,4 @@
-import { defineJob, JOBS, pruneGuestSignups, pruneLoginAttempts, removeExpiredGuests } from '@brood/world';
+import { defineJob, JOBS, pruneLoginAttempts, pruneSignups, removeExpiredGuests } from '@brood/world';
 
 /**
  * Every minute: guest accounts past their expiry that were never claimed are removed with everything
@@ -9,8 +9,8 @@ export const guestExpiryJob = defineJob(
   async (deps) => {
     const removed = await removeExpiredGuests(deps.em, deps.now());
     if (removed.length > 0) deps.log.info({ users: removed }, 'expired guest accounts removed');
-    await pruneLoginAttempts(deps.em, deps.now());
-    await pruneGuestSignups(deps.em, deps.now());
+    await pruneLoginAttempts(deps.em, deps.catalogue, deps.now());
+    await pruneSignups(deps.em, deps.now());
   },
   { cron: '* * * * *' },
 );

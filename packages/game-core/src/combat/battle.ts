@@ -148,7 +148,7 @@ function emptyReport(input: BattleInput, seed: string, outcome: BattleOutcome, e
 /**
  * A battle, resolved by stacks (one per participant and type), so its cost grows with the number of
  * types, not of units. Pure and deterministic: the same input and the same rng seed give the same
- * report. See GAME-RULES.md (Combat) and docs/game-rules.md for each step.
+ * report. See docs/game-rules.md (Combat) for each step.
  */
 export function resolveBattle(input: BattleInput, rng: Rng): CombatReport {
   const invalid = invalidReason(input);

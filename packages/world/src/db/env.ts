@@ -9,6 +9,8 @@ export const LogLevelEnv = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 't
 
 export const DatabaseUrlEnv = z.string().min(1, 'DATABASE_URL is required (npm start sets it for the embedded database)');
 
+const FIXED_GRID = 'UNIVERSE_OVERRIDES cannot change map: the database checks coordinates against the grid of universe.json';
+
 /** JSON merged over universe.json, e.g. {"universe_speed_factor": 500}; the api and the workers must agree. */
 export const UniverseOverridesEnv = z
   .string()
@@ -17,7 +19,11 @@ export const UniverseOverridesEnv = z
     if (!text) return undefined;
     try {
       const value: unknown = JSON.parse(text);
-      if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        if (!('map' in value)) return value as Record<string, unknown>;
+        ctx.addIssue({ code: 'custom', message: FIXED_GRID });
+        return z.NEVER;
+      }
     } catch {
       // reported below
     }

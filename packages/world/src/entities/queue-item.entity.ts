@@ -19,7 +19,7 @@ export const QueueItemSchema = defineEntity({
   tableName: 'queue_items',
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    kind: p.enum(QUEUE_KINDS),
+    kind: p.enum(QUEUE_KINDS).columnType('varchar(16)'),
     userId: p.integer(),
     /** The territory it builds in; for research the territory that paid (null when nothing was due). */
     territoryId: p.integer().nullable(),

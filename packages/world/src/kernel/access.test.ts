@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue } from '@brood/game-data';
 import { createTestDatabase, type TestDatabase } from '../testing';
 import { createStartingTerritory } from '../commands/territories/create-starting-territory.command';
 import { lockTerritories } from './access';
@@ -18,7 +19,7 @@ beforeAll(async () => {
     `insert into users (username, email, password_hash, is_test_account, avatar_id, created_at)
      select 'lock' || g, 'lock' || g || '@example.com', 'x', false, 1, now() from generate_series(1, 4) g returning id`,
   );
-  for (const user of users) ids.push((await em.transactional((tem) => createStartingTerritory(tem, user, new Date()))).id);
+  for (const user of users) ids.push((await em.transactional((tem) => createStartingTerritory(tem, user, new Date(), loadCatalogue()))).id);
   ids = ids.sort((a, b) => a - b);
 });
 afterAll(async () => {

@@ -3,6 +3,8 @@ import { Migration0001Accounts } from './0001-accounts';
 import { Migration0002Territories } from './0002-territories';
 import { Migration0003LoginAttempts } from './0003-login-attempts';
 import { Migration0004GuestSignups } from './0004-guest-signups';
+import { Migration0005SignInThrottling } from './0005-sign-in-throttling';
+import { Migration0006WorkerHeartbeats } from './0006-worker-heartbeats';
 import { Migration0010EconomyQueues } from './0010-economy-queues';
 import { Migration0020Notifications } from './0020-notifications';
 import { Migration0030MapOccupancy } from './0030-map-occupancy';
@@ -18,6 +20,8 @@ export const migrationsList: MigrationObject[] = [
   { name: '0002-territories', class: Migration0002Territories },
   { name: '0003-login-attempts', class: Migration0003LoginAttempts },
   { name: '0004-guest-signups', class: Migration0004GuestSignups },
+  { name: '0005-sign-in-throttling', class: Migration0005SignInThrottling },
+  { name: '0006-worker-heartbeats', class: Migration0006WorkerHeartbeats },
   { name: '0010-economy-queues', class: Migration0010EconomyQueues },
   { name: '0020-notifications', class: Migration0020Notifications },
   { name: '0030-map-occupancy', class: Migration0030MapOccupancy },

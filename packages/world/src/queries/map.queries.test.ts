@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../testing';
-import { regionTerritories, regionTerritoriesJson, regionsOverview, subregionsOverview } from './map.queries';
+import { MAP_REGIONS, regionTerritories, regionTerritoriesJson, regionsOverview, subregionsOverview } from './map.queries';
 
 /**
  * The occupancy counters are kept by triggers; whatever writes territories do (single and bulk
@@ -138,7 +138,7 @@ describe('map overviews from the occupancy counters', () => {
           const expected = await recount(me);
           const em = db.orm.em.fork();
           const regions = await regionsOverview(em, me);
-          expect(regions).toHaveLength(961);
+          expect(regions).toHaveLength(MAP_REGIONS);
           for (const row of regions.filter((r) => r.region_id <= 4)) {
             const e = expected.regions.get(row.region_id) ?? { mine: false, enemy: false };
             expect({ region: row.region_id, mine: row.has_player_presence, enemy: row.has_enemy_presence }).toEqual({ region: row.region_id, ...e });
@@ -165,7 +165,7 @@ describe('map overviews from the occupancy counters', () => {
     );
   });
 
-  it('refuses a region outside 1..961 with a sentence', async () => {
-    await expect(subregionsOverview(db.orm.em.fork(), 1, 962)).rejects.toThrow('Region id must be a whole number between 1 and 961.');
+  it('refuses a region outside the grid with a sentence', async () => {
+    await expect(subregionsOverview(db.orm.em.fork(), 1, MAP_REGIONS + 1)).rejects.toThrow(`Region id must be a whole number between 1 and ${MAP_REGIONS}.`);
   });
 });

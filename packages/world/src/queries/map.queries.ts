@@ -1,11 +1,10 @@
 import { CompiledQuery } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { GRID } from '../db/grid';
 import { fail } from '../errors';
 
-/** The grid of the spec (social 9): 31x31 regions, 31x31 sub-regions in each, 5x5 positions in each. */
-export const MAP_REGIONS = 961;
-export const MAP_SUB_REGIONS = 961;
-export const MAP_POSITIONS = 25;
+/** The grid of the spec (social 9), from universe.json (db/grid.ts). */
+export const { regions: MAP_REGIONS, sub_regions: MAP_SUB_REGIONS, positions: MAP_POSITIONS } = GRID;
 
 export interface RegionOverview {
   region_id: number;
@@ -66,8 +65,8 @@ function fillGrid(rows: Counted[], count: number): { id: number; mine: boolean; 
 }
 
 /**
- * All 961 regions with the caller's presence and another player's. Reads the occupancy counters
- * (at most 961 rows) and the friendly territories through the owner index: no scan of territories.
+ * All regions with the caller's presence and another player's. Reads the occupancy counters
+ * (one row per region at most) and the friendly territories through the owner index: no scan of territories.
  */
 export async function regionsOverview(em: EntityManager, userId: number): Promise<RegionOverview[]> {
   const friends = await friendlyOwnerIds(em, userId);
@@ -83,7 +82,7 @@ export async function regionsOverview(em: EntityManager, userId: number): Promis
   return fillGrid(rows, MAP_REGIONS).map((g) => ({ region_id: g.id, has_player_presence: g.mine, has_enemy_presence: g.enemy }));
 }
 
-/** The 961 sub-regions of one region, from the per-sub-region counters (primary-key range read). */
+/** The sub-regions of one region, from the per-sub-region counters (primary-key range read). */
 export async function subregionsOverview(em: EntityManager, userId: number, regionId: number): Promise<SubregionOverview[]> {
   checkRegion(regionId);
   const friends = await friendlyOwnerIds(em, userId);

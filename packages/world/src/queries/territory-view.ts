@@ -40,7 +40,7 @@ export function toTerritoryView(catalogue: Catalogue, territory: Territory, sett
     all_resources_production_per_hour: Object.fromEntries(keys.map((k) => [k, round2(production[k] ?? 0)])),
     all_resources_storage_capacities: Object.fromEntries(keys.map((k) => [k, Math.floor(economy.storage[k] ?? 0)])),
     biomass_upkeep_per_hour: round2(economy.biomassUpkeep),
-    resources_updated_at: state.updatedAt,
+    resources_updated_at: new Date(state.updatedAt),
   };
 }
 

@@ -21,8 +21,6 @@ export interface AccountActor {
 
 export const GUEST_PREFIX = 'guest_';
 export const GUEST_EMAIL_DOMAIN = 'guest.local';
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 export const ACCOUNT_MESSAGES = {
   usernameTaken: 'Username already registered',
@@ -33,4 +31,6 @@ export const ACCOUNT_MESSAGES = {
   notAGuest: 'Only guest accounts can be claimed',
   avatarRange: (max: number) => `Avatar must be between 1 and ${max}`,
   tooManyFailures: (minutes: number) => `Too many failed login attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  accountSlowedDown: (seconds: number) =>
+    `Too many failed login attempts for this account. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;

@@ -1,7 +1,8 @@
 export * from './account-deps';
 export { toUserView, type UserView, type AllianceMembershipView } from './user-view';
 export { registerAccount, type RegisterInput } from './register.command';
-export { createGuest, pruneGuestSignups } from './create-guest.command';
+export { createGuest } from './create-guest.command';
+export { admitSignUpFrom, pruneSignups, type SignUpKind } from './signup-limit';
 export { authenticate, pruneLoginAttempts, type Credentials } from './authenticate.command';
 export { claimGuest } from './claim.command';
 export { getProfile, findSessionUser, loadOwnAccount } from './profile.command';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { loadCatalogue, type Catalogue } from '@brood/game-data';
+import type { Catalogue } from '@brood/game-data';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
@@ -73,7 +73,8 @@ export async function createStartingTerritory(
   em: EntityManager,
   user: { id: number },
   now: Date,
-  catalogue: Catalogue = loadCatalogue(),
+  /** The deployment's catalogue (UNIVERSE_OVERRIDES included): its grid, starting stock and structures. */
+  catalogue: Catalogue,
 ): Promise<Territory> {
   const universe = catalogue.universe;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {

@@ -1,6 +1,6 @@
 /** The economy's public surface: territories, the four queues, settling, completion and stats. */
 export { createStartingTerritory, densestWithRoom, STARTING_TERRITORY_NAME } from './create-starting-territory.command';
-export { renameTerritory, TERRITORY_NAME_RULE } from './rename-territory.command';
+export { renameTerritory, territoryNameRule } from './rename-territory.command';
 export { toTerritoryView, type TerritoryView } from '../../queries/territory-view';
 export { QUEUE_FULL, NOT_ENOUGH_RESOURCES } from '../queues/enqueue';
 export { cancelConstruction, cancelResearch, QUEUE_ITEM_NOT_FOUND, type CancelResult } from '../queues/cancel-queue-item.command';

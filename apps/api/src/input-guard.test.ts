@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CONTROL_CHARACTER_MESSAGE, NoControlCharacters } from './input-guard';
+import { redactUrl } from './logging';
+
+const isControl = (c: string) => /[\u0000-\u001f\u007f-\u009f]/u.test(c);
+const plainString = fc.string({ unit: 'grapheme' }).filter((s) => ![...s].some(isControl));
+const plainJson = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, plainString, fc.integer(), fc.boolean(), fc.constant(null), tie('array'), tie('object')),
+  array: fc.array(tie('value'), { maxLength: 4 }),
+  object: fc.dictionary(plainString, tie('value'), { maxKeys: 4 }),
+})).value;
+const control = fc.integer({ min: 0, max: 0x9f }).filter((n) => n < 0x20 || n >= 0x7f).map((n) => String.fromCharCode(n));
+
+describe('NoControlCharacters', () => {
+  it('accepts any input whose texts and keys have no control character', () => {
+    fc.assert(fc.property(plainJson, (input) => NoControlCharacters.safeParse(input).success));
+  });
+
+  it('refuses a control character anywhere in a text, naming where it is', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(plainString, fc.nat({ max: 3 })), { maxLength: 5 }), plainString, control, plainString, (path, before, bad, after) => {
+        // Build the nested value along `path`: strings are object keys, numbers array indexes.
+        let input: unknown = `${before}${bad}${after}`;
+        for (const step of [...path].reverse()) {
+          input = typeof step === 'number' ? Object.assign(new Array(step + 1).fill('ok'), { [step]: input }) : { [step]: input };
+        }
+        const result = NoControlCharacters.safeParse(input);
+        expect(result.success).toBe(false);
+        expect(result.error?.issues).toEqual([expect.objectContaining({ message: CONTROL_CHARACTER_MESSAGE, path })]);
+      }),
+    );
+  });
+
+  it('walks deep nesting without overflowing the stack', () => {
+    let deep: unknown = 'bad\u0000';
+    for (let i = 0; i < 100_000; i += 1) deep = [deep];
+    expect(NoControlCharacters.safeParse(deep).success).toBe(false);
+  });
+});
+
+describe('redactUrl', () => {
+  it('keeps the path and never any of the query', () => {
+    fc.assert(
+      fc.property(fc.webPath(), fc.webQueryParameters(), (path, query) => {
+        const shown = redactUrl(`${path}?${query}`);
+        expect(shown).toBe(`${path}?[redacted]`);
+        expect(redactUrl(path)).toBe(path);
+      }),
+    );
+  });
+});
