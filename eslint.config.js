@@ -108,7 +108,7 @@ export default defineConfig(
   {
     name: 'web imports only types from the api, and no server code',
     files: ['apps/web/**/*.ts', 'apps/web/**/*.tsx'],
-    ignores: ['apps/web/vite.config.ts', 'apps/web/vitest.config.ts'],
+    ignores: ['apps/web/vite.config.ts', 'apps/web/vitest.config.ts', 'apps/web/build/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

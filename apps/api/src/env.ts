@@ -16,6 +16,13 @@ export const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Origins besides the server's own host whose pages may open /ws, comma-separated (e.g. https://play.example.com). */
+  WS_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter((o) => o.length > 0)),
+  /** When set, GET /metrics answers only a request with `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: LogLevelEnv,
   /** A test universe overrides game-data settings, e.g. {"universe_speed_factor": 500}. */

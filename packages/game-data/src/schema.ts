@@ -26,6 +26,7 @@ export type Capability = z.infer<typeof CapabilitySchema>;
 const nonNegative = z.number().finite().nonnegative();
 const positive = z.number().finite().positive();
 const count = z.number().int().nonnegative();
+const limit = z.number().int().positive();
 const share = z.number().min(0).max(1);
 const text = z.string().min(1);
 
@@ -232,6 +233,11 @@ export const UniverseSettingsSchema = z.strictObject({
   hall_of_fame: z.strictObject({ min_destroyed_value: nonNegative, max_entries: count }),
   territory_name_max_length: count,
   avatars: count,
+  /**
+   * What one player may ask of one api process: request body size, write calls (REST POST/PUT/DELETE
+   * and tRPC mutations) per minute, open /ws sockets.
+   */
+  api_limits: z.strictObject({ body_max_bytes: limit, writes_per_player_per_minute: limit, sockets_per_player: limit }),
 });
 export type UniverseSettings = DeepReadonly<z.infer<typeof UniverseSettingsSchema>>;
 

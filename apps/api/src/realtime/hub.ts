@@ -6,6 +6,7 @@ import { findSessionUser } from '@brood/world';
 import type { ApiDeps } from '../deps';
 import { listenForGameEvents } from './listener';
 import { SocketRegistry } from './sockets';
+import { metricsOf } from '../http/metrics';
 
 /**
  * The /ws protocol. The server sends the text frame `PING` every interval; the client answers the
@@ -24,10 +25,29 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
+const STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests' };
+
+/**
+ * A browser always names the page's origin: it must be this server's own host (or one listed in
+ * WS_ALLOWED_ORIGINS), so another site cannot open a socket with a player's token. Tools send none.
+ */
+export function originAllowed(req: IncomingMessage, allowed: readonly string[], trustProxy: boolean): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  if (allowed.includes(origin)) return true;
+  const forwarded = trustProxy ? req.headers['x-forwarded-host'] : undefined;
+  const host = (typeof forwarded === 'string' ? forwarded.split(',')[0]!.trim() : undefined) ?? req.headers.host;
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 /** Refuses an upgrade with a plain HTTP answer (the browser sees a failed connection; tools see the reason). */
 function refuse(socket: Duplex, status: number, reason: string): void {
   const body = JSON.stringify({ detail: reason });
-  const statusText = status === 401 ? 'Unauthorized' : 'Not Found';
+  const statusText = STATUS_TEXT[status] ?? 'Bad Request';
   socket.end(
     `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
@@ -40,6 +60,8 @@ function refuse(socket: Duplex, status: number, reason: string): void {
 export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, options: RealtimeOptions = {}): Promise<Realtime> {
   const interval = options.pingIntervalMs ?? 25_000;
   const sockets = new SocketRegistry();
+  const maxSockets = deps.catalogue.universe.api_limits.sockets_per_player;
+  const metrics = metricsOf(app);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
 
   const authenticate = async (req: IncomingMessage): Promise<{ userId: number } | { error: string }> => {
@@ -55,10 +77,12 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path !== WS_PATH) return refuse(socket, 404, 'Not Found');
+    if (!originAllowed(req, deps.env.WS_ALLOWED_ORIGINS, deps.env.TRUST_PROXY)) return refuse(socket, 403, 'This origin may not open a socket.');
     socket.on('error', () => socket.destroy());
     authenticate(req).then(
       (result) => {
         if ('error' in result) return refuse(socket, 401, result.error);
+        if (sockets.count(result.userId) >= maxSockets) return refuse(socket, 429, `At most ${maxSockets} open sockets per player.`);
         wss.handleUpgrade(req, socket, head, (ws) => accept(ws, result.userId));
       },
       (error: unknown) => {
@@ -70,8 +94,12 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
 
   const accept = (ws: WebSocket, userId: number) => {
     sockets.add(userId, ws, Date.now());
+    metrics?.socketsOpen.inc();
     ws.on('message', () => sockets.touch(ws, Date.now()));
-    ws.on('close', () => sockets.remove(userId, ws));
+    ws.once('close', () => {
+      sockets.remove(userId, ws);
+      metrics?.socketsOpen.dec();
+    });
     ws.on('error', () => sockets.remove(userId, ws));
   };
 
@@ -81,7 +109,7 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
     connectionString: deps.env.DATABASE_URL,
     log: app.log,
     onEvent: ({ user_id, event, data }) => {
-      sockets.sendToUser(user_id, JSON.stringify({ event, data }));
+      metrics?.eventsPushed.inc(sockets.sendToUser(user_id, JSON.stringify({ event, data })));
     },
   });
 

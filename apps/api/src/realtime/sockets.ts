@@ -22,6 +22,11 @@ export class SocketRegistry {
     if (set.size === 0) this.byUser.delete(userId);
   }
 
+  /** How many sockets the user has open on this process. */
+  count(userId: number): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
   touch(socket: WebSocket, now: number): void {
     this.lastSeen.set(socket, now);
   }

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContextFactory } from '../context';
-import { toHttpError } from '../errors';
 import { mapPayloadRouter } from '../routers/map.router';
 import { createCallerFactory } from '../trpc';
 import { restRoute } from './route';
@@ -22,15 +21,8 @@ export function registerMapRest(app: FastifyInstance, makeContext: ContextFactor
     caller.map.subregionsOverview({ regionId: numberParam(req, 'id') }),
   );
   // A full region answers 24,025 territories: the procedure returns the JSON text, sent as it is.
-  app.get('/api/v1/map/region/:id/territories', async (req, reply) => {
-    try {
-      const body = await createPayloadCaller(await makeContext(req)).regionTerritoriesJson({ regionId: numberParam(req, 'id') });
-      return reply.code(200).type('application/json; charset=utf-8').send(body);
-    } catch (error) {
-      const http = toHttpError(error);
-      if (http.status >= 500) req.log.error({ err: error }, 'REST call failed');
-      return reply.code(http.status).send(http.body);
-    }
-  });
+  restRoute(app, makeContext, 'GET', '/map/region/:id/territories', (_caller, req, ctx) =>
+    createPayloadCaller(ctx).regionTerritoriesJson({ regionId: numberParam(req, 'id') }),
+  );
   restRoute(app, makeContext, 'GET', '/wreckage-fields/all', (caller) => caller.wreckage.all());
 }

@@ -7,20 +7,38 @@ import type { ContextFactory } from '../context';
 const createCaller = createCallerFactory(appRouter);
 export type Caller = ReturnType<typeof createCaller>;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type RestHandler = (caller: Caller, req: FastifyRequest, ctx: Ctx) => Promise<unknown>;
+
+/** One declared /api/v1 route, as the OpenAPI document (http/openapi.ts) reads it. */
+export interface RestDeclaration {
+  method: Method;
+  path: string;
+  handler: RestHandler;
+  successStatus: number;
+}
+
+const declarations = new WeakMap<FastifyInstance, RestDeclaration[]>();
+
+/** Every route declared with restRoute on this app, in declaration order. */
+export function restDeclarations(app: FastifyInstance): readonly RestDeclaration[] {
+  return declarations.get(app) ?? [];
+}
 
 /**
  * One /api/v1 path onto one procedure: `handler` maps path, query and body onto the caller and returns
- * the answer; any error becomes `{detail}` with its status. Adapters stay this thin.
+ * the answer (a Buffer of JSON text is sent as it is); any error becomes `{detail}` with its status.
+ * Adapters stay this thin. The declaration is kept for the OpenAPI document.
  */
 export function restRoute(
   app: FastifyInstance,
   makeContext: ContextFactory,
   method: Method,
   path: string,
-  handler: (caller: Caller, req: FastifyRequest, ctx: Ctx) => Promise<unknown>,
+  handler: RestHandler,
   successStatus = 200,
 ): void {
+  declarations.set(app, [...restDeclarations(app), { method, path, handler, successStatus }]);
   app.route({
     method,
     url: `/api/v1${path}`,
@@ -28,6 +46,8 @@ export function restRoute(
       const ctx = await makeContext(req);
       try {
         const result = await handler(createCaller(ctx), req, ctx);
+        // A Buffer is JSON text serialised ahead (the map's kept region answers): sent as it is.
+        if (Buffer.isBuffer(result)) reply.type('application/json; charset=utf-8');
         return reply.code(successStatus).send(result ?? null);
       } catch (error) {
         const http = toHttpError(error);
