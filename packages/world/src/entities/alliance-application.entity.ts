@@ -10,7 +10,7 @@ export const AllianceApplicationSchema = defineEntity({
     userId: p.integer(),
     allianceId: p.integer(),
     message: p.string().length(250).nullable(),
-    status: p.enum(APPLICATION_STATUSES).default('PENDING'),
+    status: p.enum(APPLICATION_STATUSES).columnType('varchar(8)').default('PENDING'),
     createdAt: p.datetime(),
     decidedAt: p.datetime().nullable(),
   },

@@ -6,9 +6,9 @@ export const AllianceMemberSchema = defineEntity({
   name: 'AllianceMember',
   tableName: 'alliance_members',
   properties: {
-    userId: p.integer().primary(),
+    userId: p.integer().primary().autoincrement(false),
     allianceId: p.integer(),
-    rank: p.enum(ALLIANCE_RANKS),
+    rank: p.enum(ALLIANCE_RANKS).columnType('varchar(8)'),
     joinedAt: p.datetime(),
   },
 });
