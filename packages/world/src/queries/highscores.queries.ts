@@ -69,26 +69,38 @@ const toEntry = (r: Row, rank: number): HighscoreEntry => ({
 export async function listHighscores(em: EntityManager, query: { skip: number; limit: number; sort_by: HighscoreSortKey }): Promise<HighscoreEntry[]> {
   const col = column(query.sort_by);
   const rows = await em.execute<Row[]>(
-    // The page's ids come from the ordering's index alone (an index-only scan past the skipped rows); only
-    // the 100 shown are then read whole.
-    `with page as (select user_id from player_scores order by ${col} desc, user_id limit ? offset ?)
+    // The page starts in its bucket of the histogram (migration 0053): the last bucket with at most `skip`
+    // players above it. From that bucket's ceiling the ordering's index is read past the few players of
+    // the bucket before the page; only the entries shown are then read whole.
+    `with buckets as (
+       select bucket, sum(players) as players from player_score_ranks where category = ? group by bucket),
+     seek as (
+       select bucket, above from (select bucket, players, coalesce(sum(players) over (order by bucket desc rows between unbounded preceding and 1 preceding), 0) as above from buckets) h
+       where players > 0 and above <= ? order by above desc limit 1),
+     page as (
+       select user_id from player_scores
+       where ${col} < player_score_bucket_ceiling((select bucket from seek)) and player_score_bucket(${col}) <= (select bucket from seek)
+       order by ${col} desc, user_id limit ? offset ?::bigint - (select above from seek))
      ${ENTRY_SELECT} order by s.${col} desc, s.user_id`,
-    [query.limit, query.skip],
+    [col, query.skip, query.limit, query.skip],
   );
   return rows.map((r, i) => toEntry(r, query.skip + i + 1));
 }
 
 /**
  * The player's rank in an ordering without paging through everyone: one plus the number of players
- * ahead (a higher score, or the same score and a lower id), two index range counts.
+ * ahead (a higher score, or the same score and a lower id). Those in higher buckets are a sum over the
+ * histogram; inside the player's own bucket they are counted on the ordering's index.
  */
 export async function rankOf(em: EntityManager, userId: number, sort: HighscoreSortKey): Promise<number | null> {
   const col = column(sort);
   const rows = await em.execute<{ ahead: number }[]>(
-    `select (select count(*) from player_scores a where a.${col} > me.${col})
-          + (select count(*) from player_scores a where a.${col} = me.${col} and a.user_id < me.user_id) as ahead
-     from player_scores me where me.user_id = ?`,
-    [userId],
+    `select (select coalesce(sum(r.players), 0) from player_score_ranks r where r.category = ? and r.bucket > me.bucket)
+          + (select count(*) from player_scores a
+             where a.${col} > me.score and a.${col} < player_score_bucket_ceiling(me.bucket) and player_score_bucket(a.${col}) = me.bucket)
+          + (select count(*) from player_scores a where a.${col} = me.score and a.user_id < me.user_id) as ahead
+     from (select user_id, ${col} as score, player_score_bucket(${col}) as bucket from player_scores where user_id = ?) me`,
+    [col, userId],
   );
   const ahead = rows[0]?.ahead;
   return ahead === undefined ? null : Number(ahead) + 1;
