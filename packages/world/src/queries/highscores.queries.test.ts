@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../testing';
 import { compactScoreRanks } from '../commands/scores';
-import { HIGHSCORE_SORT_KEYS, listHighscores, rankOf } from './highscores.queries';
+import { HIGHSCORE_SORT_KEYS, listHighscores, ownHighscore, rankOf } from './highscores.queries';
 
 /**
  * Ranks and far pages read the score histogram (migration 0053), kept by triggers on player_scores.
@@ -68,7 +68,19 @@ async function expectRanksAgree(): Promise<void> {
     const col = sort === 'rank' ? 'total_score' : sort;
     const { rows } = await sql.query<{ user_id: number }>(`select user_id from player_scores order by ${col} desc, user_id`);
     const order = rows.map((r) => r.user_id);
-    for (const [i, id] of order.entries()) expect({ sort, id, rank: await rankOf(em, id, sort) }).toEqual({ sort, id, rank: i + 1 });
+    for (const [i, id] of order.entries()) {
+      expect({ sort, id, rank: await rankOf(em, id, sort) }).toEqual({ sort, id, rank: i + 1 });
+      const own = await ownHighscore(em, id, { sort_by: sort, limit: 3 });
+      const skip = Math.floor(i / 3) * 3;
+      expect({ sort, id, rank: own.rankWithinCategory, mine: own.userEntry?.user_id, page: own.pageNumber, on: own.entriesOnPage.map((e) => [e.rank, e.user_id]) }).toEqual({
+        sort,
+        id,
+        rank: i + 1,
+        mine: id,
+        page: skip / 3 + 1,
+        on: order.slice(skip, skip + 3).map((u, j) => [skip + j + 1, u]),
+      });
+    }
     for (const skip of [0, 1, 3, order.length - 1, order.length, order.length + 2]) {
       const page = await listHighscores(em, { skip: Math.max(0, skip), limit: 3, sort_by: sort });
       expect({ sort, skip, page: page.map((e) => [e.rank, e.user_id]) }).toEqual({
@@ -79,7 +91,10 @@ async function expectRanksAgree(): Promise<void> {
     }
   }
   const present = new Set((await sql.query<{ user_id: number }>('select user_id from player_scores')).rows.map((r) => r.user_id));
-  for (const id of IDS.filter((i) => !present.has(i))) expect({ id, rank: await rankOf(em, id, 'rank') }).toEqual({ id, rank: null });
+  for (const id of IDS.filter((i) => !present.has(i))) {
+    expect({ id, rank: await rankOf(em, id, 'rank') }).toEqual({ id, rank: null });
+    await expect(ownHighscore(em, id, { sort_by: 'rank', limit: 3 })).rejects.toThrow('You are not on the highscores yet.');
+  }
 }
 
 const KEPT = 'select category, bucket, sum(players)::int as players from player_score_ranks group by 1, 2 having sum(players) <> 0';
