@@ -22,7 +22,9 @@ type Op =
   | { kind: 'join'; ids: number[] }
   | { kind: 'set'; id: number; s: number[] }
   | { kind: 'setAll'; s: number[] }
+  | { kind: 'upsert'; ids: number[]; s: number[] }
   | { kind: 'remove'; id: number }
+  | { kind: 'unlist'; id: number }
   | { kind: 'truncate' }
   | { kind: 'compact' };
 
@@ -30,7 +32,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('join' as const), ids: fc.uniqueArray(fc.constantFrom(...IDS), { minLength: 1, maxLength: 4 }) }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('set' as const), id: fc.constantFrom(...IDS), s: scores }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('setAll' as const), s: scores }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('upsert' as const), ids: fc.uniqueArray(fc.constantFrom(...IDS), { minLength: 1, maxLength: 3 }), s: scores }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), id: fc.constantFrom(...IDS) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('unlist' as const), id: fc.constantFrom(...IDS) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'truncate' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'compact' as const }) },
 );
@@ -49,8 +53,20 @@ async function apply(o: Op): Promise<void> {
       // One statement for everyone, each moved by their id: the statement trigger sees them together.
       await sql.query(`update player_scores set ${CATEGORIES.map((c, i) => `${c} = $${i + 1}::float8 * user_id`).join(', ')}`, o.s);
       return;
+    case 'upsert':
+      // As the bookkeeping writes (writeScores): insert or update in one statement, so both triggers fire.
+      await sql.query(
+        `insert into player_scores (user_id, ${CATEGORIES.join(', ')}) select id, ${CATEGORIES.map((_, i) => `$${i + 2}::float8`).join(', ')} from users where id = any($1::int[])
+         on conflict (user_id) do update set ${CATEGORIES.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+        [o.ids, ...o.s],
+      );
+      return;
     case 'remove':
       await sql.query('delete from users where id = $1', [o.id]);
+      return;
+    case 'unlist':
+      // The score row alone, so that an upsert inserts it again.
+      await sql.query('delete from player_scores where user_id = $1', [o.id]);
       return;
     case 'truncate':
       await sql.query('truncate users cascade');
