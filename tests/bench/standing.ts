@@ -10,6 +10,7 @@
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { createTestApi } from '@brood/api/testing';
+import { compactScoreRanks } from '@brood/world';
 
 const GOAL_MS = 20;
 const RUNS = 80;
@@ -18,7 +19,7 @@ const PLAYERS = 100_000;
 const ALLIANCES = 10_000;
 const SORTS = ['rank', 'total_score', 'building_score', 'research_score', 'unit_score', 'defense_score'];
 
-async function seed(sql: pg.Client): Promise<void> {
+async function seed(sql: pg.Client, em: Parameters<typeof compactScoreRanks>[0]): Promise<void> {
   await sql.query(`insert into users (username, email, password_hash) select 'bench_' || g, 'bench_' || g || '@hive.test', 'x' from generate_series(1, ${PLAYERS}) g`);
   await sql.query(`update player_scores set building_score = floor(random() * 50000), research_score = floor(random() * 30000), unit_score = floor(random() * 80000),
     defense_score = floor(random() * 20000)`);
@@ -26,6 +27,9 @@ async function seed(sql: pg.Client): Promise<void> {
   await sql.query(`insert into alliances (name, tag, description) select 'Brood ' || g || ' ' || md5(g::text), 'T' || upper(lpad(to_hex(g), 4, '0')), 'bench' from generate_series(1, ${ALLIANCES}) g`);
   await sql.query(`insert into alliance_members (user_id, alliance_id, rank) select u.id, a.id, 'LEADER'
     from (select id, row_number() over (order by id) n from users) u join (select id, row_number() over (order by id) n from alliances) a on a.n = u.n`);
+  // What production's background work does: the score-ranks-compact job (every minute) and autovacuum.
+  await compactScoreRanks(em);
+  await sql.query('vacuum analyze player_score_ranks');
   await sql.query('vacuum analyze player_scores');
   await sql.query('vacuum analyze alliances');
   await sql.query('vacuum analyze alliance_members');
@@ -39,7 +43,7 @@ async function main(): Promise<void> {
   await sql.connect();
   try {
     const started = Date.now();
-    await seed(sql);
+    await seed(sql, api.deps.orm.em.fork());
     console.log(`seeded ${PLAYERS} players and ${ALLIANCES} alliances in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await api.app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;

@@ -18,4 +18,6 @@ export const JOBS = {
   guestExpiry: jobContract('guest-expiry', z.object({}).loose()),
   /** Every 10 minutes: every score recomputed from the world; disagreements logged and repaired. */
   scoresRecompute: jobContract('scores-recompute', z.object({}).loose()),
+  /** Every minute: the rank histogram's counts folded into one row per bucket. */
+  scoreRanksCompact: jobContract('score-ranks-compact', z.object({}).loose()),
 } as const;

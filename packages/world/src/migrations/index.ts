@@ -14,6 +14,8 @@ import { Migration0040Movements } from './0040-movements';
 import { Migration0050Alliances } from './0050-alliances';
 import { Migration0051Scores } from './0051-scores';
 import { Migration0052HallOfFame } from './0052-hall-of-fame';
+import { Migration0053ScoreRanks } from './0053-score-ranks';
+import { Migration0054AllianceSearch } from './0054-alliance-search';
 
 /**
  * Every migration, in order. Migrations are hand-written SQL (one file per step, numbered) so that
@@ -35,4 +37,6 @@ export const migrationsList: MigrationObject[] = [
   { name: '0050-alliances', class: Migration0050Alliances },
   { name: '0051-scores', class: Migration0051Scores },
   { name: '0052-hall-of-fame', class: Migration0052HallOfFame },
+  { name: '0053-score-ranks', class: Migration0053ScoreRanks },
+  { name: '0054-alliance-search', class: Migration0054AllianceSearch },
 ];

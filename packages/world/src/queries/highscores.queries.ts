@@ -44,13 +44,39 @@ interface Row {
   territory_name: string | null;
 }
 
-/** The base territory is the player's oldest (lowest id) territory. */
-const ENTRY_SELECT = `select s.user_id, u.username, s.building_score, s.research_score, s.unit_score, s.defense_score, s.total_score,
-    t.region, t.sub_region, t.position, t.name as territory_name
+/**
+ * A page of `limit` (the last parameter) in ordering `col`, from `skip`: the first row of a CTE `params`
+ * the caller writes before this. The page starts in its bucket of the histogram (migration 0053): the
+ * last bucket with at most `skip` players above it. From that bucket's ceiling the ordering's index is
+ * read past the few players of the bucket before the page; only the entries shown are read whole.
+ * The base territory is the player's oldest (lowest id) territory.
+ */
+const pageSql = (col: string) => `buckets as (
+    select bucket, sum(players) as players from player_score_ranks where category = '${col}' group by bucket),
+  seek as (
+    select bucket, above from (select bucket, players, coalesce(sum(players) over (order by bucket desc rows between unbounded preceding and 1 preceding), 0) as above from buckets) h
+    where players > 0 and above <= (select skip from params) order by above desc limit 1),
+  page as (
+    select user_id from player_scores
+    where ${col} < player_score_bucket_ceiling((select bucket from seek)) and player_score_bucket(${col}) <= (select bucket from seek)
+    order by ${col} desc, user_id limit ? offset (select skip from params) - (select above from seek))
+  select s.user_id, u.username, s.building_score, s.research_score, s.unit_score, s.defense_score, s.total_score,
+    t.region, t.sub_region, t.position, t.name as territory_name, (select skip from params) as skip
   from page p
   join player_scores s on s.user_id = p.user_id
   join users u on u.id = s.user_id
-  left join lateral (select region, sub_region, position, name from territories where owner_id = s.user_id order by id limit 1) t on true`;
+  left join lateral (select region, sub_region, position, name from territories where owner_id = s.user_id order by id limit 1) t on true
+  order by s.${col} desc, s.user_id`;
+
+/**
+ * The players ahead of `me` (user_id, score, bucket) in ordering `col`: a higher score, or the same
+ * score and a lower id. Those in higher buckets are a sum over the histogram; inside the player's own
+ * bucket they are counted on the ordering's index.
+ */
+const aheadSql = (col: string) => `(select coalesce(sum(r.players), 0) from player_score_ranks r where r.category = '${col}' and r.bucket > me.bucket)
+    + (select count(*) from player_scores a where a.${col} > me.score and a.${col} < player_score_bucket_ceiling(me.bucket) and player_score_bucket(a.${col}) = me.bucket)
+    + (select count(*) from player_scores a where a.${col} = me.score and a.user_id < me.user_id)`;
+const meSql = (col: string) => `select user_id, ${col} as score, player_score_bucket(${col}) as bucket from player_scores where user_id = ?`;
 
 const toEntry = (r: Row, rank: number): HighscoreEntry => ({
   rank,
@@ -67,40 +93,30 @@ const toEntry = (r: Row, rank: number): HighscoreEntry => ({
 
 /** GET /highscores: `limit` entries from `skip` in the `sort_by` ordering (highest first). */
 export async function listHighscores(em: EntityManager, query: { skip: number; limit: number; sort_by: HighscoreSortKey }): Promise<HighscoreEntry[]> {
-  const col = column(query.sort_by);
-  const rows = await em.execute<Row[]>(
-    // The page's ids come from the ordering's index alone (an index-only scan past the skipped rows); only
-    // the 100 shown are then read whole.
-    `with page as (select user_id from player_scores order by ${col} desc, user_id limit ? offset ?)
-     ${ENTRY_SELECT} order by s.${col} desc, s.user_id`,
-    [query.limit, query.skip],
-  );
+  const rows = await em.execute<Row[]>(`with params as (select ?::bigint as skip), ${pageSql(column(query.sort_by))}`, [query.skip, query.limit]);
   return rows.map((r, i) => toEntry(r, query.skip + i + 1));
 }
 
-/**
- * The player's rank in an ordering without paging through everyone: one plus the number of players
- * ahead (a higher score, or the same score and a lower id), two index range counts.
- */
+/** The player's rank in an ordering (one plus the players ahead) without paging through everyone. */
 export async function rankOf(em: EntityManager, userId: number, sort: HighscoreSortKey): Promise<number | null> {
   const col = column(sort);
-  const rows = await em.execute<{ ahead: number }[]>(
-    `select (select count(*) from player_scores a where a.${col} > me.${col})
-          + (select count(*) from player_scores a where a.${col} = me.${col} and a.user_id < me.user_id) as ahead
-     from player_scores me where me.user_id = ?`,
-    [userId],
-  );
+  const rows = await em.execute<{ ahead: number }[]>(`select ${aheadSql(col)} as ahead from (${meSql(col)}) me`, [userId]);
   const ahead = rows[0]?.ahead;
   return ahead === undefined ? null : Number(ahead) + 1;
 }
 
-/** GET /highscores/me: the player's entry, rank and the page of `limit` that holds them. */
+/** GET /highscores/me: the player's entry, rank and the page of `limit` that holds them, in one statement. */
 export async function ownHighscore(em: EntityManager, userId: number, query: { sort_by: HighscoreSortKey; limit: number }): Promise<OwnHighscore> {
-  const rank = await rankOf(em, userId, query.sort_by);
-  if (rank === null) throw fail.notFound('You are not on the highscores yet.');
-  const pageNumber = Math.floor((rank - 1) / query.limit) + 1;
-  const entriesOnPage = await listHighscores(em, { skip: (pageNumber - 1) * query.limit, limit: query.limit, sort_by: query.sort_by });
-  return { userEntry: entriesOnPage.find((e) => e.user_id === userId) ?? null, rankWithinCategory: rank, pageNumber, entriesOnPage };
+  const col = column(query.sort_by);
+  const rows = await em.execute<(Row & { skip: number })[]>(
+    `with params as (select (${aheadSql(col)}) / ? * ? as skip from (${meSql(col)}) me), ${pageSql(col)}`,
+    [query.limit, query.limit, userId, query.limit],
+  );
+  const skip = Number(rows[0]?.skip ?? 0);
+  const entriesOnPage = rows.map((r, i) => toEntry(r, skip + i + 1));
+  const userEntry = entriesOnPage.find((e) => e.user_id === userId);
+  if (!userEntry) throw fail.notFound('You are not on the highscores yet.');
+  return { userEntry, rankWithinCategory: userEntry.rank, pageNumber: skip / query.limit + 1, entriesOnPage };
 }
 
 /** The total for /users/me `score` (0 before the first bookkeeping). */

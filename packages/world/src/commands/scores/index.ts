@@ -1,2 +1,2 @@
 export { computeScores, refreshPlayerScore, refreshPlayerScores } from './player-scores';
-export { recomputeAllScores, type ScoreDisagreement } from './recompute-scores.command';
+export { compactScoreRanks, recomputeAllScores, type ScoreDisagreement } from './recompute-scores.command';

@@ -20,6 +20,18 @@ export interface ScoreDisagreement {
 }
 
 /**
+ * Folds the rank histogram's log of signed counts (migration 0053) into one row per bucket, so a rank
+ * sums a few hundred rows. Rows written meanwhile by uncommitted score writes are not seen and stay.
+ */
+export async function compactScoreRanks(em: EntityManager): Promise<void> {
+  await em.execute(
+    `with folded as (delete from player_score_ranks returning category, bucket, players)
+     insert into player_score_ranks (category, bucket, players)
+     select category, bucket, sum(players) from folded group by category, bucket having sum(players) <> 0`,
+  );
+}
+
+/**
  * The periodic check: recomputes every player's scores from the world, batch by batch, and repairs
  * each stored score that disagrees. Returns how many were checked and the disagreements it repaired
  * (the job logs them). Idempotent: a second run finds nothing to repair.
