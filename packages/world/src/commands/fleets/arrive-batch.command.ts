@@ -4,7 +4,7 @@ import { Territory } from '../../entities/territory.entity';
 import { User } from '../../entities/user.entity';
 import { lockTerritories } from '../../kernel/access';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
-import { settleTerritories, type SettledTerritory } from '../../settle';
+import { loadInputs, settleLoaded, type SettledTerritory } from '../../settle';
 import { ARRIVALS } from './arrivals';
 import { applyArrival, type ArrivalOutcome } from './arrive.command';
 
@@ -71,7 +71,9 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
       const t = territories.get(id);
       if (t && !first.has(t)) first.set(t, m.arrivalTime!);
     }
-    const settled = new Map<number, SettledTerritory>(await settleTerritories(tx.em, tx.catalogue, first));
+    // One set of reads for every settle of the batch (arrivals change no queue, research or structure).
+    const inputs = await loadInputs(tx.em, [...territories.values()], due.at(-1)!.arrivalTime!);
+    const settled = new Map<number, SettledTerritory>(settleLoaded(tx.catalogue, inputs, first));
     const owners = await tx.em.find(User, { id: { $in: [...new Set(due.map((m) => m.userId))] } }, { fields: ['username'] });
     const nameOf = new Map(owners.map((u) => [u.id, u.username]));
 
@@ -81,7 +83,7 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
       const ends = touched(m).map((id) => territories.get(id)).filter((t): t is Territory => t != null);
       // A later arrival at a territory an earlier one of this batch already settled: on to this instant.
       const behind = new Map(ends.filter((t) => t.resourcesUpdatedAt < at).map((t) => [t, at]));
-      if (behind.size > 0) for (const [id, view] of await settleTerritories(tx.em, tx.catalogue, behind)) settled.set(id, view);
+      if (behind.size > 0) for (const [id, view] of settleLoaded(tx.catalogue, inputs, behind)) settled.set(id, view);
       const targetId = targetIdOf(m);
       await ARRIVALS[m.mission]!({
         tx,
