@@ -69,10 +69,15 @@ async function snapshot(s: Scene): Promise<unknown> {
     'select user_id, message_type, title, content, related_object_id from notifications where user_id::text = any(string_to_array(?, \',\'))',
     [s.players.map((p) => p.actor.id).join(',')],
   );
+  const jobs = await w.sql<{ id: string; leg: string; start_after: Date }>(
+    `select data->>'id' as id, data->>'leg' as leg, start_after from pgboss.job where name = 'movement-arrival' and data->>'id' = any(string_to_array(?, ','))`,
+    [[...s.roles.keys()].join(',')],
+  );
   const userRole = (id: number) => s.roles.get(s.players.find((p) => p.actor.id === id)!.username);
   const withoutCoords = (c: Record<string, unknown>) => Object.fromEntries(Object.entries(c).filter(([k]) => !k.endsWith('_coords')));
   return {
     territories,
+    jobs: jobs.map((j) => `${s.roles.get(j.id)}:${j.leg}@${new Date(j.start_after).getTime()}`).sort(),
     movements: movements.map((m) => ({ ...m, id: s.roles.get(m.id), arrival_time: m.arrival_time && new Date(m.arrival_time).getTime() })).sort((a, b) => String(a.id).localeCompare(String(b.id))),
     notes: notes
       .map((n) => JSON.parse(named(JSON.stringify({ ...n, user_id: userRole(n.user_id), content: withoutCoords(n.content) }))) as { related_object_id: string; message_type: string; user_id: string })

@@ -6,6 +6,7 @@ import { lockTerritories } from '../../kernel/access';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { loadInputs, settleLoaded, type SettledTerritory } from '../../settle';
 import { ARRIVALS } from './arrivals';
+import { flushLater, type Later } from './fleet-legs';
 import { applyArrival, type ArrivalOutcome } from './arrive.command';
 
 /** One due leg of a movement, as its arrival job names it. */
@@ -77,6 +78,7 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
     const owners = await tx.em.find(User, { id: { $in: [...new Set(due.map((m) => m.userId))] } }, { fields: ['username'] });
     const nameOf = new Map(owners.map((u) => [u.id, u.username]));
 
+    const later: Later = { notes: [], legs: [] };
     for (const m of due) {
       const at = m.arrivalTime!;
       const job = { id: m.id, leg: m.leg };
@@ -85,8 +87,10 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
       const behind = new Map(ends.filter((t) => t.resourcesUpdatedAt < at).map((t) => [t, at]));
       if (behind.size > 0) for (const [id, view] of settleLoaded(tx.catalogue, inputs, behind)) settled.set(id, view);
       const targetId = targetIdOf(m);
+      // Its free-slot count reads the stored rows: an earlier arrival of the batch may have taken one.
+      if (m.mission === 'ALLIED_STATIONING_PENDING') await tx.em.flush();
       await ARRIVALS[m.mission]!({
-        tx,
+        tx: { ...tx, later },
         movement: m,
         at,
         now,
@@ -97,7 +101,7 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
       });
       outcomes.set(keyOf(job), 'applied');
     }
-    await tx.em.flush();
+    await flushLater(tx, later, now);
   });
   for (const job of colonizing) outcomes.set(keyOf(job), await applyArrival({ ...deps, em: deps.em.fork() }, job, now));
   return outcomes;
