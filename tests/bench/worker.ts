@@ -8,7 +8,12 @@
  * its start to the last completion. Goal (issue #12): at least 2,500 a second and at least 45% of the
  * TPC-B rate on the same machine. Prints figures; asserts nothing.
  *
- *   npx tsx tests/bench/worker.ts [--items 5000]
+ * Fleet arrivals (tests/bench/arrivals.ts), over the same territories: N overdue arrivals (transports
+ * and fleets coming home, alternating) applied by one fresh worker, the same figures; then arrivals
+ * coming due at 500 a second for 10 s while a worker runs, and the lag from due to applied (goal:
+ * p99 under 1 s).
+ *
+ *   npx tsx tests/bench/worker.ts [--items 5000] [--arrivals 5000]
  */
 import pino from 'pino';
 import pg from 'pg';
@@ -16,12 +21,14 @@ import { loadCatalogue } from '@brood/game-data';
 import { createBoss, createStartingTerritory, JOBS } from '@brood/world';
 import { createTestDatabase, type TestDatabase } from '@brood/world/testing';
 import { jobs, startWorker } from '@brood/sim-worker';
+import { arrivalLag, arrivalsPerSecond } from './arrivals';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const ITEMS = arg('items', 5000);
+const ARRIVALS = arg('arrivals', 5000);
 const PER_TERRITORY = 5;
 
 const catalogue = loadCatalogue();
@@ -128,9 +135,17 @@ try {
   await seedCompletions(db, ITEMS);
   const { applied, seconds } = await completionsPerSecond(db);
   const rate = applied / seconds;
+  console.log(`seeding ${ARRIVALS} overdue fleet arrivals...`);
+  const arrivals = await arrivalsPerSecond(db, catalogue, ARRIVALS);
+  const arrivalRate = arrivals.applied / arrivals.seconds;
+  console.log('arrivals coming due at 500 a second for 10 s...');
+  const lag = await arrivalLag(db, catalogue, 500, 10);
   const tps = await tpcb(db.url);
+  const share = (r: number) => Math.round((100 * r) / tps);
   console.log(`queue completions: ${applied} applied by one worker in ${seconds.toFixed(2)} s: ${Math.round(rate)} a second (goal 2,500)`);
-  console.log(`TPC-B-like transactions on the same database: ${Math.round(tps)} a second; completions are ${Math.round((100 * rate) / tps)}% of it (goal 45%)`);
+  console.log(`fleet arrivals: ${arrivals.applied} applied by one worker in ${arrivals.seconds.toFixed(2)} s: ${Math.round(arrivalRate)} a second (goal 2,500)`);
+  console.log(`TPC-B-like transactions on the same database: ${Math.round(tps)} a second; completions are ${share(rate)}% of it, arrivals ${share(arrivalRate)}% (goal 45%)`);
+  console.log(`arrival lag from due time to applied at 500 a second: ${lag.applied} applied, p50 ${Math.round(lag.p50)} ms, p99 ${Math.round(lag.p99)} ms, max ${Math.round(lag.max)} ms (goal p99 under 1 s)`);
 } finally {
   await db.stop();
   process.exit(0);

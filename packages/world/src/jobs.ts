@@ -72,6 +72,14 @@ export async function scheduleJob<S extends z.ZodType>(tx: JobSender, contract: 
   return tx.boss.send(contract.name, data, send);
 }
 
+/** scheduleJob for many jobs of one contract in the caller's transaction: one insert statement. */
+export async function scheduleJobs<S extends z.ZodType>(tx: JobSender, contract: JobContract<S>, jobs: readonly { payload: z.input<S>; startAfter?: Date }[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const rows = jobs.map((j) => ({ data: contract.schema.parse(j.payload) as object, ...(j.startAfter ? { startAfter: j.startAfter } : {}) }));
+  await ensureQueue(tx.boss, contract.name);
+  await tx.boss.insert(contract.name, rows, { db: inTransactionSql(tx.em) });
+}
+
 /** What a job handler gets from the sim-worker. */
 export interface JobDeps {
   /** A fresh EntityManager fork for this job alone. */

@@ -44,7 +44,10 @@ export function territoryState(territory: Territory): TerritoryState {
  * queue items, their owners' research history, and the structures of the owners' other territories
  * (their player-scope effects count everywhere).
  */
-async function loadInputs(em: EntityManager, territories: readonly Territory[], t: Date) {
+export type SettleInputs = Awaited<ReturnType<typeof loadInputs>>;
+
+/** What settling these territories to any time up to t needs (settleLoaded then advances them without reading). */
+export async function loadInputs(em: EntityManager, territories: readonly Territory[], t: Date) {
   const items = new Map<number, TerritoryQueueItem[]>();
   const research = new Map<number, ResearchChange[]>();
   const structures = new Map<number, { id: number; owner: number; structures: AmountMap }[]>();
@@ -75,7 +78,10 @@ export async function settledViews(
 ): Promise<Map<number, SettledTerritory>> {
   const timeOf = (territory: Territory) => (t instanceof Date ? t : (t.get(territory.id) ?? territory.resourcesUpdatedAt));
   const latest = t instanceof Date ? t : new Date(Math.max(0, ...[...t.values()].map((d) => d.getTime())));
-  const inputs = await loadInputs(em, territories, latest);
+  return advanceLoaded(catalogue, await loadInputs(em, territories, latest), territories, timeOf);
+}
+
+function advanceLoaded(catalogue: Catalogue, inputs: SettleInputs, territories: readonly Territory[], timeOf: (t: Territory) => Date): Map<number, SettledTerritory> {
   const out = new Map<number, SettledTerritory>();
   for (const territory of territories) {
     const owner = territory.owner?.id;
@@ -94,7 +100,16 @@ export async function settledViews(
  */
 export async function settleTerritories(em: EntityManager, catalogue: Catalogue, targets: ReadonlyMap<Territory, Date>): Promise<Map<number, SettledTerritory>> {
   const territories = [...targets.keys()];
-  const settled = await settledViews(em, catalogue, territories, new Map(territories.map((t) => [t.id, targets.get(t)!])));
+  const latest = new Date(Math.max(0, ...[...targets.values()].map((d) => d.getTime())));
+  return settleLoaded(catalogue, await loadInputs(em, territories, latest), targets);
+}
+
+/**
+ * settleTerritories with inputs already loaded (loadInputs for these territories to at least the
+ * latest target time): a batch settles the same territories several times without reading again.
+ */
+export function settleLoaded(catalogue: Catalogue, inputs: SettleInputs, targets: ReadonlyMap<Territory, Date>): Map<number, SettledTerritory> {
+  const settled = advanceLoaded(catalogue, inputs, [...targets.keys()], (t) => targets.get(t)!);
   for (const [territory, t] of targets) {
     const view = settled.get(territory.id)!;
     if (t.getTime() > territory.resourcesUpdatedAt.getTime()) {

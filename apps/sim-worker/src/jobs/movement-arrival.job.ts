@@ -1,17 +1,18 @@
-import { applyArrival, defineJob, dueMovementLegs, JOBS } from '@brood/world';
+import { arriveMovements, defineBatchJob, defineJob, dueMovementLegs, JOBS } from '@brood/world';
 
 /**
- * A fleet reached the end of a leg: apply its mission's arrival (deliver, station, colonize, come
- * home). The command claims the movement's leg under a row lock, so a retried or duplicated job,
- * or one left behind by a recall, changes nothing.
+ * Fleets reached the ends of their legs: each fetch of due jobs is applied as one batch (deliver,
+ * station, come home; colonizing ones one at a time after it) in one transaction. The command claims
+ * each movement's leg under a row lock, so a retried or duplicated job, or one left behind by a
+ * recall, changes nothing.
  */
-export const movementArrivalJob = defineJob(
+export const movementArrivalJob = defineBatchJob(
   JOBS.movementArrival,
-  async (deps, data) => {
-    const outcome = await applyArrival({ em: deps.em, catalogue: deps.catalogue, boss: deps.boss }, data, deps.now());
-    if (outcome === 'applied') deps.log.debug({ movement: data.id, leg: data.leg }, 'movement arrived');
+  async (deps, jobs) => {
+    const outcomes = await arriveMovements({ em: deps.em, catalogue: deps.catalogue, boss: deps.boss }, jobs.map((j) => j.data), deps.now());
+    deps.log.debug({ applied: [...outcomes.values()].filter((o) => o === 'applied').length }, 'movements arrived');
   },
-  { batchSize: 50 },
+  { batchSize: 100 },
 );
 
 /** Every minute, the safety net: applies legs whose arrival passed a minute ago without their job having run. */
@@ -20,7 +21,7 @@ export const movementsCatchUpJob = defineJob(
   async (deps) => {
     const now = deps.now();
     const legs = await dueMovementLegs(deps, new Date(now.getTime() - 60_000));
-    for (const leg of legs) await applyArrival({ em: deps.em.fork(), catalogue: deps.catalogue, boss: deps.boss }, leg, now);
+    for (let i = 0; i < legs.length; i += 100) await arriveMovements({ em: deps.em.fork(), catalogue: deps.catalogue, boss: deps.boss }, legs.slice(i, i + 100), now);
     if (legs.length > 0) deps.log.info({ legs: legs.length }, 'caught up on overdue fleet arrivals');
   },
   { cron: '* * * * *' },

@@ -3,9 +3,9 @@ import type { MovementContent } from '@brood/contracts';
 import { legArrival } from '@brood/game-core';
 import type { Movement } from '../../entities/movement.entity';
 import { JOBS } from '../../job-contracts';
-import { scheduleJob } from '../../jobs';
+import { scheduleJob, scheduleJobs } from '../../jobs';
 import type { WorldDeps } from '../../kernel/deps';
-import { addNotification, type AnnounceAs } from '../notifications';
+import { addNotification, addNotifications, type AnnounceAs, type NotificationEntry } from '../notifications';
 import type { Territory } from '../../entities/territory.entity';
 import { addAmounts, movementContent, type Ends } from './fleet-parts';
 
@@ -13,6 +13,26 @@ import { addAmounts, movementContent, type Ends } from './fleet-parts';
  * Scheduling a movement's legs. Every change of a movement's arrival bumps `leg` and schedules a job
  * for the new leg in the same transaction; a job for an older leg then finds nothing to do.
  */
+
+/**
+ * What a batch of arrivals does once at its end rather than once per arrival: store and announce the
+ * notifications (one insert, one NOTIFY) and schedule the next legs (one insert). A transaction that
+ * carries it (`LegsTx.later`) has notifyMovement and turnAround add to it; `flushLater` does the work.
+ */
+export interface Later {
+  notes: NotificationEntry[];
+  legs: Movement[];
+}
+
+/** A transaction of fleet commands; with `later`, an arrival batch's. */
+export type LegsTx = WorldDeps & { later?: Later };
+
+/** Stores a batch's changes, then its notifications and the jobs of its next legs. */
+export async function flushLater(tx: WorldDeps, later: Later, now: Date): Promise<void> {
+  await tx.em.flush();
+  await addNotifications(tx.em, later.notes, now);
+  await scheduleJobs(tx, JOBS.movementArrival, later.legs.filter((m) => m.arrivalTime).map((m) => ({ payload: { id: m.id, leg: m.leg }, startAfter: m.arrivalTime! })));
+}
 
 /** Schedules the arrival job of the movement's current leg (the caller has flushed the row). */
 export async function scheduleArrival(tx: WorldDeps, m: Movement): Promise<void> {
@@ -24,12 +44,16 @@ export async function scheduleArrival(tx: WorldDeps, m: Movement): Promise<void>
  * Turns a fleet home: it becomes a RETURN leg from `departAt`, arriving at `arriveAt` (by default
  * after one whole leg), and the job for that arrival is scheduled.
  */
-export async function turnAround(tx: WorldDeps, m: Movement, departAt: Date, arriveAt = new Date(legArrival(departAt.getTime(), m.oneWaySeconds))): Promise<void> {
+export async function turnAround(tx: LegsTx, m: Movement, departAt: Date, arriveAt = new Date(legArrival(departAt.getTime(), m.oneWaySeconds))): Promise<void> {
   if (m.mission !== 'RETURN') m.originalMission = m.mission;
   m.mission = 'RETURN';
   m.startTime = departAt;
   m.arrivalTime = arriveAt;
   m.leg += 1;
+  if (tx.later) {
+    tx.later.legs.push(m);
+    return;
+  }
   await tx.em.flush();
   await scheduleArrival(tx, m);
 }
@@ -39,18 +63,20 @@ export const arrivedEvent = (m: Movement, territoryId: number | null | undefined
 
 /** Stores a movement notification (content from the movement, plus the happening's fields) and announces it. */
 export async function notifyMovement(
-  tx: WorldDeps,
+  tx: LegsTx,
   userId: number,
   note: { type: Extract<MessageType, MovementType>; title: string; extra?: Partial<MovementContent>; as?: AnnounceAs },
   m: Movement,
   ends: Ends,
   now: Date,
 ): Promise<void> {
-  await addNotification(tx.em, userId, { message_type: note.type, title: note.title, content: movementContent(m, ends, note.extra), related_object_id: m.id }, now, note.as);
+  const input = { message_type: note.type, title: note.title, content: movementContent(m, ends, note.extra), related_object_id: m.id };
+  if (tx.later) tx.later.notes.push({ userId, input, as: note.as });
+  else await addNotification(tx.em, userId, input, now, note.as);
 }
 
 /** The fleet lands for good: its units and cargo join `territory`, the owner is told (`note`), and the movement ends. */
-export async function landAndEnd(tx: WorldDeps, m: Movement, territory: Territory, note: Parameters<typeof notifyMovement>[2], ends: Ends, now: Date): Promise<void> {
+export async function landAndEnd(tx: LegsTx, m: Movement, territory: Territory, note: Parameters<typeof notifyMovement>[2], ends: Ends, now: Date): Promise<void> {
   territory.units = addAmounts(territory.units, m.units);
   territory.resources = addAmounts(territory.resources, m.resources);
   await notifyMovement(tx, m.userId, note, m, ends, now);

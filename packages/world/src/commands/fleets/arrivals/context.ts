@@ -1,14 +1,15 @@
 import type { SettledTerritory } from '../../../settle';
 import type { Movement } from '../../../entities/movement.entity';
 import type { Territory } from '../../../entities/territory.entity';
-import type { WorldDeps } from '../../../kernel/deps';
+import type { LegsTx } from '../fleet-legs';
 
 /**
  * What an arrival handler gets: the movement (locked, its leg due), the territories at both ends
  * (locked and settled to the arrival instant; null when none is there any more), and the times.
  */
 export interface ArrivalContext {
-  tx: WorldDeps;
+  /** With `later` in a batch: notifications and next legs are stored once at the batch's end. */
+  tx: LegsTx;
   movement: Movement;
   /** The arrival instant of the leg (the movement's arrival_time). */
   at: Date;

@@ -1,0 +1,108 @@
+import { LockMode } from '@mikro-orm/postgresql';
+import { Movement } from '../../entities/movement.entity';
+import { Territory } from '../../entities/territory.entity';
+import { User } from '../../entities/user.entity';
+import { lockTerritories } from '../../kernel/access';
+import { inTransaction, type WorldDeps } from '../../kernel/deps';
+import { loadInputs, settleLoaded, type SettledTerritory } from '../../settle';
+import { ARRIVALS } from './arrivals';
+import { flushLater, type Later } from './fleet-legs';
+import { applyArrival, type ArrivalOutcome } from './arrive.command';
+
+/** One due leg of a movement, as its arrival job names it. */
+export interface ArrivalJob {
+  id: string;
+  leg: number;
+}
+
+const keyOf = (job: ArrivalJob) => `${job.id}:${job.leg}`;
+const coordsKey = (region: number, subRegion: number, position: number) => `${region}:${subRegion}:${position}`;
+
+/**
+ * The sim-worker's arrival of a batch of legs in one transaction: the movements are locked (id
+ * order), then every territory the batch touches once (lockTerritories, id order), each settled to
+ * the earliest arrival among its arrivals; the arrivals are then applied in time order by their
+ * missions' handlers (arrivals/<mission>.ts), a territory being settled on to each later arrival's
+ * instant before it, so the world ends as if they were applied one by one. Exactly once as
+ * applyArrival: the locked row must still be on the job's leg and due, and the handler moves it on.
+ * COLONIZE legs go through applyArrival one at a time after the batch: they lock their owner's
+ * row first and may found a territory, which the batch's up-front locks cannot cover.
+ * Answers each job's outcome by `id:leg`.
+ */
+export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob[], now: Date): Promise<Map<string, ArrivalOutcome>> {
+  const outcomes = new Map<string, ArrivalOutcome>(jobs.map((j) => [keyOf(j), 'missing']));
+  if (jobs.length === 0) return outcomes;
+  const colonizing: ArrivalJob[] = [];
+  await inTransaction(deps, async (tx) => {
+    const ids = [...new Set(jobs.map((j) => j.id))];
+    const locked = await tx.em.find(Movement, { id: { $in: ids }, mission: { $ne: 'COLONIZE' } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const byId = new Map(locked.map((m) => [m.id, m]));
+    const unlocked = ids.filter((id) => !byId.has(id));
+    const colonizeIds = new Set(unlocked.length ? (await tx.em.find(Movement, { id: { $in: unlocked }, mission: 'COLONIZE' }, { fields: ['id'] })).map((m) => m.id) : []);
+    const due: Movement[] = [];
+    for (const job of jobs) {
+      if (colonizeIds.has(job.id)) {
+        colonizing.push(job);
+        continue;
+      }
+      const m = byId.get(job.id);
+      if (!m) continue;
+      if (m.leg !== job.leg) outcomes.set(keyOf(job), 'stale');
+      else if (!m.arrivalTime || m.arrivalTime > now) outcomes.set(keyOf(job), 'not-due');
+      else if (!due.includes(m)) due.push(m);
+    }
+    if (due.length === 0) return;
+    for (const m of due) if (!ARRIVALS[m.mission]) throw new Error(`No arrival handler for mission ${m.mission} (movement ${m.id})`);
+    due.sort((a, b) => a.arrivalTime!.getTime() - b.arrivalTime!.getTime() || (a.id < b.id ? -1 : 1));
+
+    // Whoever holds each target position now: one read for the batch.
+    const found = await tx.em.find(
+      Territory,
+      { $or: due.map((m) => ({ region: m.targetRegion, subRegion: m.targetSubRegion, position: m.targetPosition })) },
+      { fields: ['id', 'region', 'subRegion', 'position'] },
+    );
+    const targetIdAt = new Map(found.map((t) => [coordsKey(t.region, t.subRegion, t.position), t.id]));
+    const targetIdOf = (m: Movement) => targetIdAt.get(coordsKey(m.targetRegion, m.targetSubRegion, m.targetPosition));
+    const touched = (m: Movement) => [m.startTerritoryId, targetIdOf(m)].filter((id): id is number => id != null);
+    const territories = await lockTerritories(tx.em, due.flatMap(touched));
+
+    // Each territory to the earliest of its arrivals (due is in time order: the first one seen wins).
+    const first = new Map<Territory, Date>();
+    for (const m of due) for (const id of touched(m)) {
+      const t = territories.get(id);
+      if (t && !first.has(t)) first.set(t, m.arrivalTime!);
+    }
+    // One set of reads for every settle of the batch (arrivals change no queue, research or structure).
+    const inputs = await loadInputs(tx.em, [...territories.values()], due.at(-1)!.arrivalTime!);
+    const settled = new Map<number, SettledTerritory>(settleLoaded(tx.catalogue, inputs, first));
+    const owners = await tx.em.find(User, { id: { $in: [...new Set(due.map((m) => m.userId))] } }, { fields: ['username'] });
+    const nameOf = new Map(owners.map((u) => [u.id, u.username]));
+
+    const later: Later = { notes: [], legs: [] };
+    for (const m of due) {
+      const at = m.arrivalTime!;
+      const job = { id: m.id, leg: m.leg };
+      const ends = touched(m).map((id) => territories.get(id)).filter((t): t is Territory => t != null);
+      // A later arrival at a territory an earlier one of this batch already settled: on to this instant.
+      const behind = new Map(ends.filter((t) => t.resourcesUpdatedAt < at).map((t) => [t, at]));
+      if (behind.size > 0) for (const [id, view] of settleLoaded(tx.catalogue, inputs, behind)) settled.set(id, view);
+      const targetId = targetIdOf(m);
+      // Its free-slot count reads the stored rows: an earlier arrival of the batch may have taken one.
+      if (m.mission === 'ALLIED_STATIONING_PENDING') await tx.em.flush();
+      await ARRIVALS[m.mission]!({
+        tx: { ...tx, later },
+        movement: m,
+        at,
+        now,
+        start: (m.startTerritoryId != null ? territories.get(m.startTerritoryId) : null) ?? null,
+        target: (targetId != null ? territories.get(targetId) : null) ?? null,
+        settled,
+        ownerName: nameOf.get(m.userId) ?? 'Another player',
+      });
+      outcomes.set(keyOf(job), 'applied');
+    }
+    await flushLater(tx, later, now);
+  });
+  for (const job of colonizing) outcomes.set(keyOf(job), await applyArrival({ ...deps, em: deps.em.fork() }, job, now));
+  return outcomes;
+}
