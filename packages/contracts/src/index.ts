@@ -2,3 +2,4 @@
 export * from './message-types';
 export * from './events';
 export * from './notification-contents';
+export * from './dispatch';

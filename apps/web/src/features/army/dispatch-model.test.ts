@@ -38,7 +38,7 @@ const form = (over: Partial<DispatchForm> = {}): DispatchForm => ({
 
 describe('dispatch validation (core §5, in the spec order)', () => {
   it('asks for all three coordinates, then whole non-negative numbers', () => {
-    expect(dispatchError(form({ p: '' }), ctx)).toBe(DISPATCH_ERRORS.coordinatesRequired);
+    expect(dispatchError(form({ p: '' }), ctx)).toBe(DISPATCH_ERRORS.coordinatesMissing);
     expect(dispatchError(form({ s: '3.5' }), ctx)).toBe(DISPATCH_ERRORS.coordinatesInvalid);
     expect(dispatchError(form({ r: '-1' }), ctx)).toBe(DISPATCH_ERRORS.coordinatesInvalid);
   });

@@ -1,21 +1,11 @@
+import { DISPATCH_SENTENCES, explorationTooLong } from '@brood/contracts';
 import { cargoCapacity, distance, fleetSpeed, isEligibleForMission, missionCarriesResources, missionFuel, travelTime } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
 import type { MissionType } from '../../stores/ui-store';
 
-/** Core spec §5 "Dispatch" and "Gather": the sentences the form shows, word for word. */
-export const DISPATCH_ERRORS = {
-  coordinatesRequired: 'Please enter valid R, S, and P target coordinates.',
-  coordinatesInvalid: 'Coordinates must be valid, non-negative numbers.',
-  sameAsStart: 'Target coordinates cannot be the same as the starting territory.',
-  noUnits: 'Please select at least one unit to send.',
-  cannotMove: 'Selected units cannot move. Add at least one unit with speed > 0 or change mission.',
-  cargoExceeded: 'Selected resources exceed fleet cargo capacity.',
-  explorationInvalid: 'Please enter a valid exploration duration (positive number).',
-  noGatherFleet: 'Please add at least one fleet to gather.',
-} as const;
-
-export const explorationTooLong = (hours: number, max: number) =>
-  `Exploration duration (${hours}h) exceeds your maximum allowed (${max}h).`;
+/** Core spec §5 "Dispatch" and "Gather": the sentences the form shows, the same list the server answers with. */
+export const DISPATCH_ERRORS = DISPATCH_SENTENCES;
+export { explorationTooLong };
 
 /** Core §4 "Mission dispatch": shown for 2.5 s after a mission change dropped units. */
 export const UNITS_UNSELECTED = 'Some units were unselected as they are not suitable for the new mission.';
@@ -91,7 +81,7 @@ export function sentResources(form: DispatchForm): Record<string, number> {
 
 /** The first of the spec's dispatch sentences the form breaks, or null when it may be sent. */
 export function dispatchError(form: DispatchForm, ctx: DispatchContext): string | null {
-  if ([form.r, form.s, form.p].some((v) => v.trim() === '')) return DISPATCH_ERRORS.coordinatesRequired;
+  if ([form.r, form.s, form.p].some((v) => v.trim() === '')) return DISPATCH_ERRORS.coordinatesMissing;
   const target = parseTarget(form);
   if (!target) return DISPATCH_ERRORS.coordinatesInvalid;
   if (sameCoords(target, ctx.start)) return DISPATCH_ERRORS.sameAsStart;

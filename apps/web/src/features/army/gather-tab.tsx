@@ -84,7 +84,7 @@ export function GatherTab({ targetId }: { targetId: number }) {
 
   const initiate = () => {
     if (staged.length === 0) {
-      setError(DISPATCH_ERRORS.noGatherFleet);
+      setError(DISPATCH_ERRORS.gatherEmpty);
       return;
     }
     setError(null);

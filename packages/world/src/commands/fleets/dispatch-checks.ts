@@ -1,3 +1,4 @@
+import { DISPATCH_SENTENCES, explorationTooLong } from '@brood/contracts';
 import {
   cargoCapacity, fleetSpeed, isEligibleForMission, missionCarriesResources, type Effects, type Mission,
 } from '@brood/game-core';
@@ -13,14 +14,7 @@ import { coordsText, missionLabel, resourceName, unitName, type Coords3 } from '
  */
 
 export const DISPATCH = {
-  coordinatesMissing: 'Please enter valid R, S, and P target coordinates.',
-  coordinatesInvalid: 'Coordinates must be valid, non-negative numbers.',
-  sameAsStart: 'Target coordinates cannot be the same as the starting territory.',
-  noUnits: 'Please select at least one unit to send.',
-  cannotMove: 'Selected units cannot move. Add at least one unit with speed > 0 or change mission.',
-  cargoExceeded: 'Selected resources exceed fleet cargo capacity.',
-  explorationInvalid: 'Please enter a valid exploration duration (positive number).',
-  gatherEmpty: 'Please add at least one fleet to gather.',
+  ...DISPATCH_SENTENCES,
   stationNeedsAlly: 'Stationing at another player\'s territory needs an alliance member: you can only station with players of your alliance.',
 } as const;
 
@@ -73,7 +67,7 @@ export function checkExploration(mission: Mission, hours: number | null | undefi
   if (mission !== 'EXPLORATION') return null;
   if (hours == null || !Number.isFinite(hours) || hours <= 0) throw fail.badRequest(DISPATCH.explorationInvalid);
   const max = Math.round((effects.max_exploration_duration_hours ?? catalogue.universe.max_exploration_duration_hours) * 100) / 100;
-  if (hours > max) throw fail.badRequest(`Exploration duration (${hours}h) exceeds your maximum allowed (${max}h).`);
+  if (hours > max) throw fail.badRequest(explorationTooLong(hours, max));
   return hours;
 }
 
