@@ -35,6 +35,8 @@ export const MovementSchema = defineEntity({
     /** Seconds of one leg between start and target at the fleet's speed. */
     oneWaySeconds: p.integer(),
     explorationDurationHours: p.double().nullable(),
+    /** The multi-party attack this fleet belongs to (the initiator's movement id; migration 0041). */
+    attackGroupId: p.uuid().nullable(),
     startTime: p.datetime(),
     /** Null while stationed at an ally. */
     arrivalTime: p.datetime().nullable(),

@@ -11,6 +11,7 @@ import { Migration0030MapOccupancy } from './0030-map-occupancy';
 import { Migration0031WreckageFields } from './0031-wreckage-fields';
 import { Migration0032MapRegionVersion } from './0032-map-region-version';
 import { Migration0040Movements } from './0040-movements';
+import { Migration0041AttackGroups } from './0041-attack-groups';
 import { Migration0050Alliances } from './0050-alliances';
 import { Migration0051Scores } from './0051-scores';
 import { Migration0052HallOfFame } from './0052-hall-of-fame';
@@ -34,6 +35,7 @@ export const migrationsList: MigrationObject[] = [
   { name: '0031-wreckage-fields', class: Migration0031WreckageFields },
   { name: '0032-map-region-version', class: Migration0032MapRegionVersion },
   { name: '0040-movements', class: Migration0040Movements },
+  { name: '0041-attack-groups', class: Migration0041AttackGroups },
   { name: '0050-alliances', class: Migration0050Alliances },
   { name: '0051-scores', class: Migration0051Scores },
   { name: '0052-hall-of-fame', class: Migration0052HallOfFame },
