@@ -254,7 +254,10 @@ export class MapCamera {
       const ty = ((drawn.y - view.y) * height) / view.height;
       // The drawn area spans half a viewport beyond each edge; redraw before a gap could show.
       const margin = (OVERSCAN - 1) / 2;
-      const covered = s * (1 + margin) >= 1 && tx <= s * margin * width && ty <= s * margin * height && tx + s * (1 + margin) * width >= width && ty + s * (1 + margin) * height >= height;
+      // A transform zooms and pans the picture but cannot reshape it: a view of another shape (the
+      // window resized) is drawn again, else cells would show elsewhere than a tap finds them.
+      const sameShape = Math.abs(drawn.height * view.width - view.height * drawn.width) <= 1e-9 * drawn.width * view.width;
+      const covered = sameShape && s * (1 + margin) >= 1 && tx <= s * margin * width && ty <= s * margin * height && tx + s * (1 + margin) * width >= width && ty + s * (1 + margin) * height >= height;
       if (covered) stage.style.transform = s === 1 && tx === 0 && ty === 0 ? '' : `translate(${tx}px, ${ty}px) scale(${s})`;
       else this.redraw();
     }
