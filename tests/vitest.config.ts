@@ -13,7 +13,7 @@ const webConfig = resolve(root, 'apps/web/vitest.config.ts');
  * - unit: pure and database-backed tests beside the code in packages/* and the node apps
  * - web: the web app's own config (happy-dom), when it has one
  * - integration: the api against real PostgreSQL (tests/integration)
- * - e2e: the whole stack in Chromium (tests/e2e), one file at a time
+ * - e2e: the whole stack in Chromium (tests/e2e), one file at a time, files sharing one game per universe
  */
 export default defineConfig({
   test: {
@@ -44,6 +44,7 @@ export default defineConfig({
           name: 'e2e',
           root: here,
           include: ['e2e/**/*.test.ts'],
+          globalSetup: [resolve(here, 'e2e/stack-pool.global-setup.ts')],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 300_000,

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import superjson from 'superjson';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { freePort } from '@brood/world/testing';
 import { startStack, WEB_DIST } from '../../scripts/lib/stack';
+import type { SharedGame } from './stack-pool.global-setup';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
@@ -71,20 +72,25 @@ export const VIEWPORTS = {
 
 /** A game and a browser for one test file, started in `beforeAll` and stopped in `afterAll`. */
 export interface Play {
-  game: Game;
+  game: SharedGame;
   browser: Browser;
 }
 
-/** Registers the hooks that start a game and Chromium for the calling test file; fields are set once `beforeAll` has run. */
+/**
+ * Registers the hooks that give the calling test file a running game and its own Chromium; fields
+ * are set once `beforeAll` has run. Files asking for the same options share one game (see
+ * stack-pool.global-setup.ts), so a test signs up its own players and never assumes an empty world.
+ */
 export function useGame(options: GameOptions = {}): Play {
   const play = {} as Play;
   beforeAll(async () => {
-    play.game = await startGame(options);
+    const answer = await fetch(inject('stackPool'), { method: 'POST', body: JSON.stringify(options) });
+    if (!answer.ok) throw new Error(`the e2e stack pool could not start a game: ${await answer.text()}`);
+    play.game = (await answer.json()) as SharedGame;
     play.browser = await launchBrowser();
   });
   afterAll(async () => {
     await play.browser?.close();
-    await play.game?.stop();
   });
   return play;
 }
