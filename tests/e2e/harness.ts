@@ -24,6 +24,11 @@ export interface Game {
 export interface GameOptions {
   /** Universe settings for this game, e.g. `{ universe_speed_factor: 500 }` so queues finish in seconds. */
   universeOverrides?: Record<string, unknown>;
+  /**
+   * A world of its own under this name, for a file that counts on an empty galaxy (the map's first
+   * view, fixed coordinates): files share a game only when every option, this one included, is equal.
+   */
+  world?: string;
 }
 
 /**

@@ -11,7 +11,8 @@ import { screenshot, signUpAsGuest, useGame } from './harness';
  * order to the Army tab, the coordinate sentences, and the welcome for a player with no territory.
  */
 
-const play = useGame();
+// Its own world: a first visit's view and the seeded neighbours count on a galaxy no other file has filled.
+const play = useGame({ world: 'map' });
 let db: pg.Client;
 
 const ENEMY = 'Zerathul_the_Devourer';

@@ -48,6 +48,10 @@ describe('secondsUntilAffordable', () => {
     expect(secondsUntilAffordable({ fiber: 11 }, { fiber: 10 }, { fiber: 0 })).toBeNull();
   });
 
+  it('counts whole seconds without a rounding second too many (770 at 3 an hour is 924,000 s)', () => {
+    expect(secondsUntilAffordable({ fiber: 770 }, { fiber: 0 }, { fiber: 3 })).toBe(924_000);
+  });
+
   it('is when the slowest short resource catches up: after it the stock covers the cost, a second before it does not', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 1, max: 3600 }), (cost, stock, rate) => {

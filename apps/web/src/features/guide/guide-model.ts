@@ -51,7 +51,7 @@ export function secondsUntilAffordable(cost: Partial<Record<string, number>>, st
     if (short <= 0) continue;
     const rate = ratesPerHour[key] ?? 0;
     if (rate <= 0) return null;
-    seconds = Math.max(seconds, Math.ceil((short / rate) * 3600));
+    seconds = Math.max(seconds, Math.ceil((short * 3600) / rate)); // one division: (short / rate) * 3600 could land a hair under
   }
   return seconds;
 }
