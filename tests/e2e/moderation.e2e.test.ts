@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSession, screenshot, signUpAsGuest, toastMatching, useGame } from './harness';
 
@@ -13,6 +14,14 @@ import { openSession, screenshot, signUpAsGuest, toastMatching, useGame } from '
 const play = useGame();
 const ROOT = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
+
+/** Players tab, search by name, open the player's page. */
+async function openPlayer(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Players' }).click();
+  await page.getByLabel('Find a player').fill(name);
+  await page.getByRole('button', { name: `Open ${name}` }).click();
+  await page.locator(`[data-testid="admin-player"][data-player="${name}"]`).waitFor();
+}
 
 describe('moderation console', () => {
   it('grant an operator, find a player, suspend them, see their session sent to /login, read the audit log', async () => {
@@ -42,10 +51,7 @@ describe('moderation console', () => {
     await op.page.getByTestId('count-players').waitFor();
     await screenshot(op.page, 'moderation-universe-1280');
 
-    await op.page.getByRole('tab', { name: 'Players' }).click();
-    await op.page.getByLabel('Find a player').fill(target);
-    await op.page.getByRole('button', { name: `Open ${target}` }).click();
-    await op.page.locator(`[data-testid="admin-player"][data-player="${target}"]`).waitFor();
+    await openPlayer(op.page, target);
     await screenshot(op.page, 'moderation-player-1280');
     await op.page.getByRole('button', { name: 'Suspend' }).click();
     await op.page.getByLabel('Reason (audit log)').fill('Scripted farming');
@@ -65,10 +71,7 @@ describe('moderation console', () => {
     await screenshot(op.page, 'moderation-audit-1280');
     await op.page.setViewportSize({ width: 390, height: 844 });
     await screenshot(op.page, 'moderation-audit-390');
-    await op.page.getByRole('tab', { name: 'Players' }).click();
-    await op.page.getByLabel('Find a player').fill(target);
-    await op.page.getByRole('button', { name: `Open ${target}` }).click();
-    await op.page.locator(`[data-testid="admin-player"][data-player="${target}"]`).waitFor();
+    await openPlayer(op.page, target);
     await screenshot(op.page, 'moderation-player-390');
 
     expect([...victim.errors, ...op.errors]).toEqual([]);

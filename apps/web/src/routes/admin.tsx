@@ -4,6 +4,7 @@ import { IconArrowLeft, IconHistory, IconPlanet, IconRocket, IconUsers } from '@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { GameHeader } from '../components/shell/game-header';
+import { useIsMobile } from '../components/shell/breakpoints';
 import { AuditPanel, FleetsPanel, PlayersPanel, UniversePanel, useIsOperator } from '../features/admin';
 import { PanelLoading } from '../components/catalogue/panel-states';
 
@@ -21,6 +22,7 @@ export function AdminPage() {
   useDocumentTitle('Admin · Broodspace');
   const { isOperator, isLoading } = useIsOperator();
   const [tab, setTab] = useState<string>('universe');
+  const isMobile = useIsMobile();
 
   return (
     <AppShell header={{ height: 60 }} padding={{ base: 'xs', sm: 'md' }} withBorder>
@@ -45,9 +47,9 @@ export function AdminPage() {
             </Center>
           ) : (
             <Tabs value={tab} onChange={(v) => setTab(v ?? 'universe')} keepMounted={false} variant="pills" radius="md">
-              <Tabs.List mb="md">
+              <Tabs.List mb="md" grow={isMobile}>
                 {TABS.map(({ value, label, icon: Icon }) => (
-                  <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>
+                  <Tabs.Tab key={value} value={value} leftSection={isMobile ? undefined : <Icon size={16} />} px={isMobile ? 6 : undefined}>
                     {label}
                   </Tabs.Tab>
                 ))}

@@ -132,8 +132,8 @@ export function PlayerPage({ userId, onBack, onOpen }: { userId: number; onBack:
           rows={p.transports.map((t) => [formatDate(t.delivered_at), t.sender, t.receiver, amounts(t.resources)])} />
       </Section>
       <Section title={`Territories (${p.territories.length})`}>
-        <Rows head={['Name', 'Coordinates', '']} empty="No territories."
-          rows={p.territories.map((t) => [t.name, t.coords, <Button key="r" size="compact-xs" variant="subtle" onClick={() => setPending({ kind: 'territory', id: t.id, name: t.name })}>Rename</Button>])} />
+        <Rows head={['Name', 'Coordinates', '']} empty="No territories." minWidth={320}
+          rows={p.territories.map((t) => [t.name, t.coords, <Button key="r" size="compact-xs" variant="light" leftSection={<IconPencil size={12} />} aria-label={`Rename ${t.name}`} onClick={() => setPending({ kind: 'territory', id: t.id, name: t.name })}>Rename</Button>])} />
       </Section>
       <Section title={`Fleets (${p.fleets.length})`}>
         <Rows head={['Mission', 'From', 'To', 'Units', 'Arrives']} empty="No fleets away." minWidth={560}
