@@ -136,7 +136,7 @@ describe('announcements', () => {
     const listener = await signUp(ctx, 'act_listener', '10.8.0.7');
     const socket = await openSocket(base, listener.headers.authorization.slice(7));
     expect(await trpc(ctx, op, 'admin.announce', { title: '', message: 'x' })).toMatchObject({ status: 422, message: 'The title must be 1 to 200 characters.' });
-    const { rows: [{ n: players }] } = await ctx.sql.query<{ n: number }>('select count(*)::int as n from users');
+    const players = (await ctx.sql.query<{ n: number }>('select count(*)::int as n from users')).rows[0]!.n;
     const sent = await trpc<{ recipients: number }>(ctx, op, 'admin.announce', { title: 'Maintenance at 04:00', message: 'The universe pauses for ten minutes.' });
     expect(sent).toMatchObject({ status: 200, data: { recipients: players } });
     const { rows } = await ctx.sql.query<{ n: number }>(`select count(distinct user_id)::int as n from notifications where title = 'Maintenance at 04:00' and message_type = 'GENERIC_INFORMATION'`);

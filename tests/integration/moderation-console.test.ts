@@ -57,7 +57,7 @@ describe('Universe', () => {
     const before = res.data.counts;
     await ctx.sql.query(`insert into pgboss.job (name, data, start_after) select name, '{}'::jsonb, now() - interval '1 minute' from pgboss.queue where name = 'movement-arrival'`);
     const after = (await trpc<{ counts: Record<string, number> }>(ctx, op, 'admin.universe')).data.counts;
-    expect([after.jobs_due - before.jobs_due!, after.jobs_late - before.jobs_late!]).toEqual([1, 1]);
+    expect([after.jobs_due! - before.jobs_due!, after.jobs_late! - before.jobs_late!]).toEqual([1, 1]);
     await ctx.sql.query(`delete from pgboss.job where name = 'movement-arrival' and data = '{}'::jsonb`);
   });
 });

@@ -32,7 +32,8 @@ export async function makeOperator(ctx: ApiWithSql, player: Player): Promise<voi
   await setOperatorRole(ctx.api.deps.orm.em, player.name, true, 'test operator', new Date());
 }
 
-const procedures = appRouter._def.procedures as Record<string, { _def: { type: string } }>;
+/** Every procedure of the app's router by path ('admin.suspend'), with its type (query or mutation). */
+export const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
 
 /** One tRPC call as `who`: the status and either the answer or the error's sentence. */
 export async function trpc<T = unknown>(ctx: ApiWithSql, who: Player, path: string, input: unknown = undefined): Promise<{ status: number; data: T; message: string | null }> {
