@@ -84,3 +84,14 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if ('error' in session) throw new TRPCError({ code: 'UNAUTHORIZED', message: session.error });
   return next({ ctx: { ...ctx, user: session } });
 });
+
+export const OPERATORS_ONLY = 'Only operators may use the moderation console.';
+
+/**
+ * An operator of this universe (`npm run admin -- grant <username>`): everyone else gets 403 before
+ * the procedure reads its input. Every procedure of the admin router is one of these.
+ */
+export const operatorProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.user.isOperator) throw new TRPCError({ code: 'FORBIDDEN', message: OPERATORS_ONLY });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});

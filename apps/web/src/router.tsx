@@ -70,6 +70,13 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage'),
 });
 
+/** The moderation console: operators only (the page says so to anyone else; the server refuses them). */
+const adminRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/admin',
+  component: lazyRouteComponent(() => import('./routes/admin'), 'AdminPage'),
+});
+
 /** Signed-in players only; a visitor is told to log in there (social spec 2.1), not sent away. */
 const notificationsRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -81,7 +88,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
   notificationsRoute,
-  authenticatedRoute.addChildren([indexRoute, dashboardRoute]),
+  authenticatedRoute.addChildren([indexRoute, dashboardRoute, adminRoute]),
 ]);
 
 export const router = createRouter({

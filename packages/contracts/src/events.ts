@@ -78,6 +78,10 @@ export const GAME_EVENTS = {
   /** A notification without an event of its own (fleet launched, invitation, incoming attack, ...). */
   NEW_NOTIFICATION_RECEIVED: NotificationRefSchema,
   /** Read state changed: one notification, or all of them. */
+  /** An operator suspended this player: the page signs out to /login with the reason. */
+  ACCOUNT_SUSPENDED: z.object({ reason: z.string() }),
+  /** An operator's announcement, stored for every player as GENERIC_INFORMATION (sent to every socket at once). */
+  ANNOUNCEMENT: z.object({ title: z.string() }),
   NOTIFICATION_UPDATED: z.union([z.object({ id: z.string(), is_read: z.literal(true) }), z.object({ all_read: z.literal(true), count: id })]),
 } as const satisfies Record<string, z.ZodType>;
 

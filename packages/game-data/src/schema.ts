@@ -238,6 +238,8 @@ export const UniverseSettingsSchema = z.strictObject({
    * and tRPC mutations) per minute, open /ws sockets.
    */
   api_limits: z.strictObject({ body_max_bytes: limit, writes_per_player_per_minute: limit, sockets_per_player: limit }),
+  /** The moderation console: a due job waiting longer than this is counted late; rows per page of its lists. */
+  moderation: z.strictObject({ job_late_seconds: limit, page_size: limit }),
 });
 export type UniverseSettings = DeepReadonly<z.infer<typeof UniverseSettingsSchema>>;
 

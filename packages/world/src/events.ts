@@ -27,6 +27,16 @@ export async function publishEvent<E extends GameEventName>(em: EntityManager, u
   await publishEvents(em, [{ user_id: userId, event, data } as GameEventPayload]);
 }
 
+/**
+ * Raises `event` for every signed-in player at once: one NOTIFY with `user_id` null, which every api
+ * forwards to all its sockets (an announcement to a million players is still one message).
+ */
+export async function publishToEveryone<E extends GameEventName>(em: EntityManager, event: E, data: GameEventData<E>): Promise<void> {
+  const payload = JSON.stringify({ user_id: null, event, data });
+  if (Buffer.byteLength(payload) > MAX_EVENT_PAYLOAD_BYTES) throw new Error(`Event ${event} is too large for NOTIFY.`);
+  await inTransactionSql(em).executeSql('select pg_notify($1, $2)', [GAME_EVENTS_CHANNEL, payload]);
+}
+
 /** Many events in one statement (a batch of completions): delivered on commit, in the order given. */
 export async function publishEvents(em: EntityManager, events: readonly GameEventPayload[]): Promise<void> {
   if (events.length === 0) return;

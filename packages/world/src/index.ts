@@ -29,3 +29,6 @@ export * from './queries/highscores.queries';
 export * from './commands/hall-of-fame';
 export * from './queries/hall-of-fame.queries';
 export * from './commands/fleets';
+export * from './commands/moderation';
+export * from './queries/moderation';
+export { publishToEveryone } from './events';

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { findSessionUser } from '@brood/world';
+import type { GameEventName } from '@brood/contracts';
 import type { ApiDeps } from '../deps';
 import { listenForGameEvents } from './listener';
 import { SocketRegistry } from './sockets';
@@ -16,6 +17,9 @@ import { metricsOf } from '../http/metrics';
 export const PING = 'PING';
 export const PONG = 'PONG';
 export const WS_PATH = '/ws';
+/** The event that ends a player's sockets, and the close code they get (4000-4999: the application's own). */
+const SUSPENDED_EVENT: GameEventName = 'ACCOUNT_SUSPENDED';
+export const SUSPENDED_CLOSE_CODE = 4003;
 
 export interface RealtimeOptions {
   pingIntervalMs?: number;
@@ -109,7 +113,10 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
     connectionString: deps.env.DATABASE_URL,
     log: app.log,
     onEvent: ({ user_id, event, data }) => {
-      metrics?.eventsPushed.inc(sockets.sendToUser(user_id, JSON.stringify({ event, data })));
+      const text = JSON.stringify({ event, data });
+      metrics?.eventsPushed.inc(user_id === null ? sockets.sendToAll(text) : sockets.sendToUser(user_id, text));
+      // A suspended player's page hears why, then their sockets close on every api (each one LISTENs).
+      if (event === SUSPENDED_EVENT && user_id !== null) sockets.closeUser(user_id, SUSPENDED_CLOSE_CODE, 'Account suspended');
     },
   });
 

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { GAME_EVENTS_CHANNEL } from '@brood/world';
 
-/** What `publishEvent` puts on the channel. */
-const GameEventSchema = z.object({ user_id: z.number().int(), event: z.string().min(1), data: z.unknown() });
+/** What `publishEvent` puts on the channel; `user_id` null is for every player (`publishToEveryone`). */
+const GameEventSchema = z.object({ user_id: z.number().int().nullable(), event: z.string().min(1), data: z.unknown() });
 export type GameEvent = z.infer<typeof GameEventSchema>;
 
 export interface ListenerOptions {

@@ -42,6 +42,19 @@ export class SocketRegistry {
     return sent;
   }
 
+  /** Sends one text frame to every open socket on this process (an announcement); answers how many got it. */
+  sendToAll(text: string): number {
+    let sent = 0;
+    for (const userId of this.byUser.keys()) sent += this.sendToUser(userId, text);
+    return sent;
+  }
+
+  /** Closes every socket of the user (a suspended account): they are forgotten at once. */
+  closeUser(userId: number, code: number, reason: string): void {
+    for (const socket of this.byUser.get(userId) ?? []) socket.close(code, reason);
+    this.byUser.delete(userId);
+  }
+
   /** Terminates sockets silent since `silentBefore` and pings the rest. */
   sweep(silentBefore: number, ping: string): void {
     for (const [userId, set] of this.byUser) {

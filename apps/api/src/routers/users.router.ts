@@ -29,6 +29,8 @@ export const usersRouter = {
   setAvatar: protectedProcedure
     .input(SetAvatarSchema)
     .mutation(({ ctx, input }) => setAvatar(accountDeps(ctx), ctx.user, checkAgainstUniverse(avatarInRange(ctx.deps.catalogue.universe.avatars), input))),
+  /** Whether the player may open the moderation console (the web shows its link only then). */
+  role: protectedProcedure.query(({ ctx }) => ({ is_operator: ctx.user.isOperator })),
   /** A guest becomes permanent and keeps everything. */
   claim: protectedProcedure.input(ClaimSchema).mutation(({ ctx, input }) => claimGuest(accountDeps(ctx), ctx.user, input, ctx.now())),
 } satisfies TRPCRouterRecord;

@@ -13,6 +13,15 @@ export const UserSchema = defineEntity({
     isTestAccount: p.boolean().default(false),
     expiresAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
+    /** An operator of this universe (migration 0080): set only by `npm run admin -- grant <username>`. */
+    isOperator: p.boolean().default(false),
+    /** A suspended account's tokens are refused on every call and its sign-ins too. */
+    suspendedAt: p.datetime().nullable(),
+    suspensionReason: p.string().length(500).nullable(),
+    /** Where the account was made and last signed in from (the moderation console's multi-account signals). */
+    signupIp: p.string().length(64).nullable(),
+    lastLoginIp: p.string().length(64).nullable(),
+    lastLoginAt: p.datetime().nullable(),
   },
 });
 

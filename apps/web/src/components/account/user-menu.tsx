@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Group, Menu, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconPhotoEdit, IconShieldCheck, IconTrophy } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconPhotoEdit, IconShieldCheck, IconShieldLock, IconTrophy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { formatLargeNumber, formatRank } from '../../lib/format';
@@ -9,6 +9,7 @@ import { logout } from '../../lib/session';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore } from '../../stores/ui-store';
 import { BroodAvatar } from '../avatar/brood-avatar';
+import { useIsOperator } from '../../features/admin/admin-queries';
 import { useAccountModals } from './account-modals';
 import { ExpiryCountdown } from './expiry-countdown';
 
@@ -30,6 +31,7 @@ export function UserMenu({ compact = false, rank: givenRank, showExpiry = true }
   const navigate = useNavigate();
   const { openAvatar, openClaim } = useAccountModals();
   const [menuOpened, setMenuOpened] = useState(false);
+  const { isOperator } = useIsOperator();
 
   if (!user) {
     return (
@@ -98,6 +100,11 @@ export function UserMenu({ compact = false, rank: givenRank, showExpiry = true }
           {user.is_test_account && (
             <Menu.Item leftSection={<IconShieldCheck size={16} />} color="acid" onClick={openClaim}>
               Claim Account
+            </Menu.Item>
+          )}
+          {isOperator && (
+            <Menu.Item leftSection={<IconShieldLock size={16} />} onClick={() => void navigate({ to: '/admin' })} data-testid="admin-link">
+              Admin
             </Menu.Item>
           )}
           <Menu.Divider />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { LINK_REPLACEMENT, stripLinks } from '@brood/game-core';
 import { describeApiError } from '../../lib/api-errors';
 import { formatCountdown, formatDate } from '../../lib/format';
@@ -7,6 +7,7 @@ import { showError, showSuccess } from '../../lib/toast';
 import { useAuthStore } from '../../stores/auth-store';
 import { useNow } from '../../hooks/use-now';
 import { useComments, usePostComment } from './hall-of-fame-queries';
+import { CommentDelete } from '../admin';
 
 export const COMMENT_TEXTS = {
   login: 'You must be logged in to comment.',
@@ -74,9 +75,12 @@ export function CommentsPanel({ entryId, cooldownUntil, onCooldown }: { entryId:
           <Stack gap="xs">
             {list.map((c) => (
               <Paper key={c.id} p="xs" withBorder data-testid={`comment-${c.id}`}>
-                <Text fz="xs" c="dimmed">
-                  {c.username} · {formatDate(c.created_at)}
-                </Text>
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text fz="xs" c="dimmed">
+                    {c.username} · {formatDate(c.created_at)}
+                  </Text>
+                  <CommentDelete commentId={c.id} author={c.username} />
+                </Group>
                 <Text fz="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
                   {stripLinks(c.comment_text)}
                 </Text>

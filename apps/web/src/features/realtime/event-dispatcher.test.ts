@@ -9,17 +9,20 @@ const nameOf = (key: string) => names[key] ?? key;
 let toasts: EventToast[];
 let refreshed: { groups: RefreshGroup[]; active: boolean }[];
 let warnings: string[];
+let ended: string[];
 let deps: DispatcherDeps;
 
 beforeEach(() => {
   toasts = [];
   refreshed = [];
   warnings = [];
+  ended = [];
   deps = {
     nameOf,
     showToast: (t) => toasts.push(t),
     refresh: (groups, active) => refreshed.push({ groups, active }),
     warn: (message) => warnings.push(message),
+    endSession: (message) => ended.push(message),
   };
 });
 
@@ -55,6 +58,20 @@ describe('dispatchEvent', () => {
     dispatchEvent(deps, { event: 'NEW_NOTIFICATION_RECEIVED', data: { ...notification, message_type: 'GENERIC_INFORMATION', title: 'Welcome, Overmind' } });
     expect(toasts).toEqual([{ kind: 'info', message: 'Welcome, Overmind' }]);
     expect(refreshed).toEqual([{ groups: ['notifications', 'unreadCount'], active: true }]);
+  });
+
+  it('a suspension ends the session with its reason, and nothing else', () => {
+    dispatchEvent(deps, { event: 'ACCOUNT_SUSPENDED', data: { reason: 'Scripted farming' } });
+    expect(ended).toEqual(['Your account is suspended. Reason: Scripted farming']);
+    expect(toasts).toEqual([]);
+    expect(refreshed).toEqual([]);
+  });
+
+  it('an announcement toasts its title and refreshes the notifications', () => {
+    dispatchEvent(deps, { event: 'ANNOUNCEMENT', data: { title: 'Maintenance at 04:00' } });
+    expect(toasts).toEqual([{ kind: 'info', message: 'Announcement: Maintenance at 04:00' }]);
+    expect(refreshed).toEqual([{ groups: ['notifications', 'unreadCount'], active: true }]);
+    expect(ended).toEqual([]);
   });
 
   it('NOTIFICATION_UPDATED refreshes the count now and leaves open lists in place (stale only)', () => {

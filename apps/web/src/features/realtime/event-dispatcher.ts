@@ -8,6 +8,8 @@ export interface DispatcherDeps {
   /** Invalidate the groups' queries; `active: false` only marks them stale. */
   refresh: (groups: RefreshGroup[], active: boolean) => void;
   warn: (message: string, detail: unknown) => void;
+  /** Signs the page out to /login with this sentence (a suspended account). */
+  endSession: (message: string) => void;
 }
 
 /**
@@ -22,6 +24,10 @@ export function dispatchEvent(deps: DispatcherDeps, { event, data }: RealtimeMes
     return;
   }
   const effect = effectOf(parsed.message, deps.nameOf);
+  if (effect.endSession !== undefined) {
+    deps.endSession(effect.endSession);
+    return;
+  }
   if (effect.refresh.length) deps.refresh(effect.refresh, true);
   if (effect.markStale?.length) deps.refresh(effect.markStale, false);
   if (effect.toast) deps.showToast(effect.toast);

@@ -32,7 +32,12 @@ export interface EventEffect {
   refresh: RefreshGroup[];
   /** Refresh these only when next used (a list the player is looking at keeps its cards in place). */
   markStale?: RefreshGroup[];
+  /** The session is over (the account was suspended): sign out to /login, which shows this sentence. */
+  endSession?: string;
 }
+
+/** What the login page says after an operator suspended the account (the server's sign-in refusal says the same). */
+export const suspendedSentence = (reason: string) => `Your account is suspended. Reason: ${reason}`;
 
 type NameOf = (key: string) => string;
 type Handler<E extends GameEventName> = (data: GameEventData<E>, nameOf: NameOf) => EventEffect;
@@ -87,6 +92,8 @@ const EFFECTS: { [E in GameEventName]: Handler<E> } = {
   ALLIANCE_DISBANDED: alliance('Your alliance has been disbanded.'),
   ALLIANCE_SLOTS_CHANGED: alliance('Your alliance member slots have changed.'),
   NEW_NOTIFICATION_RECEIVED: (d) => info(d.title || 'New notification received.', ['notifications', 'unreadCount']),
+  ACCOUNT_SUSPENDED: (d) => ({ toast: null, refresh: [], endSession: suspendedSentence(d.reason) }),
+  ANNOUNCEMENT: (d) => info(`Announcement: ${d.title}`, ['notifications', 'unreadCount']),
   NOTIFICATION_UPDATED: () => ({ toast: null, refresh: ['unreadCount'], markStale: ['notifications'] }),
 };
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { showError, showInfo, showSuccess, ERROR_TOAST_MS } from '../../lib/toast';
+import { expireSession } from '../../lib/session';
 import { useAuthStore } from '../../stores/auth-store';
 import { useTRPC } from '../../trpc';
 import { namesFrom } from '../notifications';
@@ -45,6 +46,10 @@ export function RealtimeConnection() {
         }
       },
       warn: (message, detail) => console.warn(message, detail),
+      endSession: (message) => {
+        expireSession(queryClient);
+        useAuthStore.getState().setError(message);
+      },
     };
     const client = new RealtimeClient({
       url: realtimeUrl(token),

@@ -28,6 +28,8 @@ export const ACCOUNT_MESSAGES = {
   badLogin: 'Incorrect username or password',
   invalidToken: 'Could not validate credentials',
   guestExpired: 'Your guest account has expired',
+  suspended: 'Your account is suspended.',
+  suspendedBecause: (reason: string) => `Your account is suspended. Reason: ${reason}`,
   notAGuest: 'Only guest accounts can be claimed',
   avatarRange: (max: number) => `Avatar must be between 1 and ${max}`,
   tooManyFailures: (minutes: number) => `Too many failed login attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,

@@ -38,6 +38,8 @@ export interface NewAccount {
   passwordHash: string;
   isTestAccount: boolean;
   expiresAt: Date | null;
+  /** The address it signs up from; a guest's sign-up is also its first sign-in (its token comes with it). */
+  signupIp: string;
 }
 
 /**
@@ -46,7 +48,9 @@ export interface NewAccount {
  */
 export async function insertAccount(em: EntityManager, account: NewAccount, now: Date, catalogue: Catalogue): Promise<User> {
   await assertAvailable(em, account.username, account.email);
-  const user = em.create(User, { ...account, avatarId: 1, score: 0, createdAt: now });
+  const ip = account.signupIp.slice(0, 64);
+  const firstLogin = account.isTestAccount ? { lastLoginIp: ip, lastLoginAt: now } : {};
+  const user = em.create(User, { ...account, signupIp: ip, ...firstLogin, avatarId: 1, score: 0, createdAt: now });
   await em.flush();
   await createStartingTerritory(em, user, now, catalogue);
   return user;

@@ -18,6 +18,8 @@ interface SignInRow {
   password_hash: string;
   is_test_account: boolean;
   expires_at: Date | string | null;
+  suspension_reason: string | null;
+  suspended_at: Date | string | null;
 }
 
 /** A hash of a random password, verified when the user does not exist so both answers take as long. */
@@ -35,7 +37,7 @@ export async function authenticate(deps: AccountDeps, credentials: Credentials, 
   const ip = credentials.ip.slice(0, 64);
   // lower() = lower(), not ILIKE: '_' is a username character and a LIKE wildcard.
   const [user] = await em.execute<SignInRow[]>(
-    'select id, username, password_hash, is_test_account, expires_at from users where lower(username) = ? or lower(email) = ? limit 1',
+    'select id, username, password_hash, is_test_account, expires_at, suspended_at, suspension_reason from users where lower(username) = ? or lower(email) = ? limit 1',
     [typed, typed],
   );
   // Failures count per account, whether it was named by username or by email.
@@ -47,6 +49,8 @@ export async function authenticate(deps: AccountDeps, credentials: Credentials, 
   const expired = user?.is_test_account && user.expires_at !== null && new Date(user.expires_at) <= now;
   if (!valid || !user || expired) throw fail.unauthorized(ACCOUNT_MESSAGES.badLogin);
   await forgiveSignIn(em, attempt, user.id, now);
+  // After the password: a stranger learns nothing of a suspension.
+  if (user.suspended_at !== null) throw fail.forbidden(ACCOUNT_MESSAGES.suspendedBecause(user.suspension_reason ?? ''));
   return { id: user.id, username: user.username };
 }
 

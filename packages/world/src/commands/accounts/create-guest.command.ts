@@ -31,7 +31,7 @@ export async function createGuest(deps: AccountDeps, ip: string, now: Date): Pro
         await admitSignUpFrom(tem, 'guest', ip, deps.catalogue.universe.guest_signups_per_ip_per_hour, now);
         const user = await insertAccount(
           tem,
-          { username, email: `${username}@${GUEST_EMAIL_DOMAIN}`, passwordHash, isTestAccount: true, expiresAt: new Date(now.getTime() + lifetimeMs) },
+          { username, email: `${username}@${GUEST_EMAIL_DOMAIN}`, passwordHash, isTestAccount: true, expiresAt: new Date(now.getTime() + lifetimeMs), signupIp: ip },
           now,
           deps.catalogue,
         );

@@ -6,12 +6,23 @@ import { toUserView, type UserView } from './user-view';
 import { membershipView } from '../../queries/alliances.queries';
 import { totalScoreOf } from '../../queries/highscores.queries';
 
-/** The user behind a token, if the account still exists and (for a guest) has not expired. */
-export async function findSessionUser(em: EntityManager, userId: number, now: Date): Promise<{ id: number; username: string } | { error: string }> {
-  const user = await em.fork().findOne(User, { id: userId }, { fields: ['id', 'username', 'isTestAccount', 'expiresAt'] });
+/** The user behind a token: what every signed-in call knows of its caller. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  isOperator: boolean;
+}
+
+/**
+ * The user behind a token, if the account still exists, is not suspended and (for a guest) has not
+ * expired. Read from the database on every call, so a suspension stops the token at once on every api process.
+ */
+export async function findSessionUser(em: EntityManager, userId: number, now: Date): Promise<SessionUser | { error: string }> {
+  const user = await em.fork().findOne(User, { id: userId }, { fields: ['id', 'username', 'isTestAccount', 'expiresAt', 'isOperator', 'suspendedAt'] });
   if (!user) return { error: ACCOUNT_MESSAGES.invalidToken };
   if (user.isTestAccount && user.expiresAt && user.expiresAt <= now) return { error: ACCOUNT_MESSAGES.guestExpired };
-  return { id: user.id, username: user.username };
+  if (user.suspendedAt) return { error: ACCOUNT_MESSAGES.suspended };
+  return { id: user.id, username: user.username, isOperator: user.isOperator };
 }
 
 /** Reads the actor's own account, 401 when it is gone (deleted, or an expired guest removed). */

@@ -19,7 +19,7 @@ export async function registerAccount(deps: AccountDeps, input: RegisterInput, i
     .fork()
     .transactional(async (tem) => {
       await admitSignUpFrom(tem, 'account', ip, deps.catalogue.universe.account_signups_per_ip_per_hour, now);
-      const user = await insertAccount(tem, { username: input.username, email: input.email, passwordHash, isTestAccount: false, expiresAt: null }, now, deps.catalogue);
+      const user = await insertAccount(tem, { username: input.username, email: input.email, passwordHash, isTestAccount: false, expiresAt: null, signupIp: ip }, now, deps.catalogue);
       return toUserView(user);
     })
     .catch(uniqueViolationToConflict);

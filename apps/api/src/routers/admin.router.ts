@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
+import { MOVEMENT_MISSIONS } from '@brood/game-core';
+import {
+  MODERATION_RULES, announceToEveryone, deleteHallOfFameCommentAsOperator, findBattleReport, fleetsInFlight, listAudit, playerDetail,
+  renameAllianceAsOperator, renameTerritoryAsOperator, searchPlayers, suspendPlayer, universeOverview, unsuspendPlayer, type Operator,
+} from '@brood/world';
+import { operatorProcedure, type Ctx } from '../trpc';
+import { worldDeps } from './territories.router';
+
+/** The moderation console (docs/operations.md "Moderation"). Every procedure here is an operatorProcedure: 403 for anyone else. */
+
+const INT_MAX = 2_147_483_647;
+const id = (what: string) => z.number({ error: `${what} id must be a number` }).int(`${what} id must be a whole number`).positive(`${what} id must be positive`).max(INT_MAX, `${what} not found.`);
+const reason = z.string({ error: MODERATION_RULES.reason }).max(2000, MODERATION_RULES.reason);
+const text = (what: string, max: number) => z.string({ error: `${what} is required.` }).max(max * 4, `${what} is too long.`);
+
+const operator = (ctx: Ctx & { user: { id: number; username: string } }): Operator => ({ id: ctx.user.id, username: ctx.user.username });
+const pageSize = (ctx: Ctx) => ctx.deps.catalogue.universe.moderation.page_size;
+
+export const AnnounceSchema = z.object({ title: text('The title', 200), message: text('The message', 2000) });
+export const SearchPlayersSchema = z.object({ query: z.string({ error: 'Type a name, an email or an id.' }).max(254, 'Type at most 254 characters.') });
+export const FleetFilterSchema = z.object({
+  mission: z.enum(MOVEMENT_MISSIONS, { error: 'Unknown mission.' }).optional(),
+  player: z.string().max(50, 'Type at most 50 characters.').optional(),
+  arriving_within_minutes: z.number().int().min(0, 'Minutes must be 0 or more').max(525_600, 'At most a year ahead.').optional(),
+  skip: z.number().int().min(0).max(1_000_000).default(0),
+});
+export const BattleReportSchema = z.object({ battle_id: z.string({ error: 'Type a battle id.' }).trim().min(1, 'Type a battle id.').max(64, 'A battle id has at most 64 characters.') });
+export const AuditLogSchema = z.object({
+  before: z.number().int().positive().optional(),
+  target: z.object({ kind: z.enum(['player', 'territory', 'alliance', 'comment', 'universe']), id: z.string().max(64) }).optional(),
+});
+export const PlayerActionSchema = z.object({ user_id: id('Player'), reason });
+export const RenameTerritorySchema = z.object({ territory_id: id('Territory'), name: text('The name', 100), reason });
+export const RenameAllianceSchema = z.object({ alliance_id: id('Alliance'), name: text('The name', 50), tag: text('The tag', 5), reason });
+export const DeleteCommentSchema = z.object({ comment_id: id('Comment'), reason });
+
+export const adminRouter = {
+  /** Effective settings (universe.json + UNIVERSE_OVERRIDES) and live counts. */
+  universe: operatorProcedure.query(({ ctx }) => universeOverview(ctx.em, ctx.deps.catalogue, ctx.deps.env.UNIVERSE_OVERRIDES)),
+  /** A GENERIC_INFORMATION notification to every player. */
+  announce: operatorProcedure.input(AnnounceSchema).mutation(({ ctx, input }) => announceToEveryone(worldDeps(ctx), operator(ctx), input, ctx.now())),
+  searchPlayers: operatorProcedure.input(SearchPlayersSchema).query(({ ctx, input }) => searchPlayers(ctx.em, input.query, pageSize(ctx))),
+  /** A player's page: territories, fleets, scores, alliance, addresses, multi-account signals and pushing. */
+  player: operatorProcedure.input(z.object({ user_id: id('Player') })).query(({ ctx, input }) => playerDetail(ctx.em, input.user_id, pageSize(ctx))),
+  fleets: operatorProcedure.input(FleetFilterSchema).query(({ ctx, input }) => fleetsInFlight(ctx.em, { ...input, limit: pageSize(ctx) }, ctx.now())),
+  battleReport: operatorProcedure.input(BattleReportSchema).query(async ({ ctx, input }) => {
+    const report = await findBattleReport(ctx.em, input.battle_id);
+    if (!report) throw new TRPCError({ code: 'NOT_FOUND', message: 'No battle report has this id.' });
+    return report;
+  }),
+  auditLog: operatorProcedure.input(AuditLogSchema).query(({ ctx, input }) => listAudit(ctx.em, { ...input, limit: pageSize(ctx) })),
+  suspend: operatorProcedure.input(PlayerActionSchema).mutation(({ ctx, input }) => suspendPlayer(worldDeps(ctx), operator(ctx), input, ctx.now())),
+  unsuspend: operatorProcedure.input(PlayerActionSchema).mutation(({ ctx, input }) => unsuspendPlayer(worldDeps(ctx), operator(ctx), input, ctx.now())),
+  renameTerritory: operatorProcedure.input(RenameTerritorySchema).mutation(({ ctx, input }) => renameTerritoryAsOperator(worldDeps(ctx), operator(ctx), input, ctx.now())),
+  renameAlliance: operatorProcedure.input(RenameAllianceSchema).mutation(({ ctx, input }) => renameAllianceAsOperator(worldDeps(ctx), operator(ctx), input, ctx.now())),
+  deleteComment: operatorProcedure.input(DeleteCommentSchema).mutation(({ ctx, input }) => deleteHallOfFameCommentAsOperator(worldDeps(ctx), operator(ctx), input, ctx.now())),
+} satisfies TRPCRouterRecord;
