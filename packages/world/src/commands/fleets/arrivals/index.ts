@@ -3,6 +3,7 @@ import { alliedStationingArrival } from './allied-stationing';
 import { colonizeArrival } from './colonize';
 import type { ArrivalHandler } from './context';
 import { returnArrival } from './return';
+import { spyArrival } from './spy';
 import { stationArrival } from './station';
 import { transportArrival } from './transport';
 
@@ -10,8 +11,8 @@ export type { ArrivalContext, ArrivalHandler } from './context';
 
 /**
  * What happens when a fleet reaches the end of its leg, by mission (one file each). A mission
- * without a handler here cannot be dispatched yet: attack, spy, exploration and salvage plug in
- * here when their rules land. ALLIED_STATIONED has no arrival: it stays until recalled or cancelled.
+ * without a handler here cannot be dispatched yet (attack and salvage plug in here when their
+ * rules land). ALLIED_STATIONED has no arrival: it stays until recalled or cancelled.
  */
 export const ARRIVALS: Partial<Record<MovementMission, ArrivalHandler>> = {
   TRANSPORT: transportArrival,
@@ -19,6 +20,7 @@ export const ARRIVALS: Partial<Record<MovementMission, ArrivalHandler>> = {
   ALLIED_STATIONING_PENDING: alliedStationingArrival,
   COLONIZE: colonizeArrival,
   RETURN: returnArrival,
+  SPY: spyArrival,
 };
 
 /** Whether fleets of this mission can fly: its arrival is handled. */
