@@ -176,7 +176,7 @@ describe('detection', () => {
   });
 
   it('every roll is drawn again from the seed the report stores', async () => {
-    const alice = await w.player({ units: { whisper_mite: 40 } });
+    const alice = await w.player({ units: { whisper_mite: 80 } });
     const bob = await w.player({ coords: [alice.coords[0], 1, 3] });
     await research(bob, 4);
     const seen = new Set<unknown>();

@@ -2,6 +2,7 @@ import type { MovementMission } from '@brood/game-core';
 import { alliedStationingArrival } from './allied-stationing';
 import { colonizeArrival } from './colonize';
 import type { ArrivalHandler } from './context';
+import { explorationArrival } from './exploration';
 import { returnArrival } from './return';
 import { spyArrival } from './spy';
 import { stationArrival } from './station';
@@ -21,6 +22,7 @@ export const ARRIVALS: Partial<Record<MovementMission, ArrivalHandler>> = {
   COLONIZE: colonizeArrival,
   RETURN: returnArrival,
   SPY: spyArrival,
+  EXPLORATION: explorationArrival,
 };
 
 /** Whether fleets of this mission can fly: its arrival is handled. */
