@@ -146,7 +146,7 @@ describe('exploration outcomes', () => {
     expect(report.message_type).toBe('EXPLORATION_FAILED');
     expect(report.content).toMatchObject({ final_fleet_units: {}, lost_units: { razorwing: 3 }, combat_report: { outcome: 'VICTORY_DEFENDER' } });
     const lost = (await notes(p, id)).find((n) => n.message_type === 'FLEET_LOST')!;
-    expect(lost.content).toMatchObject({ reason_lost: 'A feral swarm destroyed every unit of the fleet.', original_mission: 'EXPLORATION' });
+    expect(lost.content).toMatchObject({ reason_lost: 'A feral swarm destroyed every unit of the fleet.', original_mission: 'EXPLORATION', units: { razorwing: 3 } });
     expect(await movement(id)).toBeUndefined();
     expect((await w.row(p.territory)).units).toEqual({});
   });

@@ -82,13 +82,14 @@ export const explorationArrival: ArrivalHandler = async (ctx) => {
     content: content(m, outcome, seed, at),
     related_object_id: m.id,
   }, now, arrivedEvent(m, target?.id));
+  const sent = { ...m.units };
   m.units = positive(outcome.final_fleet_units);
   m.resources = positive(outcome.final_fleet_resources);
   if (!isEmpty(m.units)) return turnAround(tx, m, at);
   await notifyMovement(tx, m.userId, {
     type: 'FLEET_LOST',
     title: `The exploring fleet at ${where} was lost`,
-    extra: { reason_lost: outcome.event_type === 'COMBAT' ? 'A feral swarm destroyed every unit of the fleet.' : 'No unit of the fleet survived the exploration.', original_mission: 'EXPLORATION' },
+    extra: { reason_lost: outcome.event_type === 'COMBAT' ? 'A feral swarm destroyed every unit of the fleet.' : 'No unit of the fleet survived the exploration.', original_mission: 'EXPLORATION', units: sent },
     as: arrivedEvent(m, target?.id),
   }, m, { start, target }, now);
   tx.em.remove(m);
