@@ -113,8 +113,6 @@ describe('refusals (core spec 5 "Dispatch"), each a 4xx sentence, nothing taken'
     ['a station at another player who is no ally', () => ({ target: bob.coords, mission: 'STATION' as const }), DISPATCH.stationNeedsAlly],
     ['a colony on a taken position', () => ({ target: bob.coords, mission: 'COLONIZE' as const, units: { seedling_ark: 1 } }), () => `The position ${bob.coords.join(':')} is already taken by Home.`],
     ['an attack (not part of the game yet)', () => ({ target: bob.coords, mission: 'ATTACK' as const, units: { razorwing: 1 } }), 'Attack missions cannot be sent yet: their outcome is not part of the game so far.'],
-    ['a spy mission (not part of the game yet)', () => ({ target: bob.coords, mission: 'SPY' as const, units: { whisper_mite: 1 } }), 'Spy missions cannot be sent yet: their outcome is not part of the game so far.'],
-    ['an exploration (not part of the game yet)', () => ({ target: near(), mission: 'EXPLORATION' as const, exploration_duration_hours: 2 }), 'Exploration missions cannot be sent yet: their outcome is not part of the game so far.'],
     ['a state rather than a mission', () => ({ target: bob.coords, mission: 'ALLIED_STATIONED' as const }), 'Allied stationed is not a mission a fleet can be sent on.'],
   ])('%s', async (_, input, sentence) => {
     const before = await w.row(alice.territory);

@@ -42,7 +42,7 @@ export type {
 
 export { spyDetailLevel, spyDetectionChance, spyOutcome, spyReportContent, spyDetectedContent, approxLevel } from './intel/spy';
 export type { SpyOutcome, SpyTarget, SpyQueueEntry, SpyStationedFleet, SpyReportContent } from './intel/spy';
-export { explorationOutcome } from './intel/exploration';
+export { explorationOutcome, explorationStaySeconds, INTEL_ENGINE_VERSION } from './intel/exploration';
 export type { ExplorationInput, ExplorationOutcome, ExplorationEventType } from './intel/exploration';
 export { salvageOutcome, takeUpTo, SALVAGE_NOTIFICATION } from './intel/salvage';
 export type { SalvageInput, SalvageOutcome, SalvageStatus } from './intel/salvage';

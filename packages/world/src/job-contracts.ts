@@ -20,4 +20,6 @@ export const JOBS = {
   scoresRecompute: jobContract('scores-recompute', z.object({}).loose()),
   /** Every minute: the rank histogram's counts folded into one row per bucket. */
   scoreRanksCompact: jobContract('score-ranks-compact', z.object({}).loose()),
+  /** Every minute: wreckage fields past their lifetime deleted. */
+  wreckageExpiry: jobContract('wreckage-expiry', z.object({}).loose()),
 } as const;

@@ -4,6 +4,7 @@ import { queueItemDueJob, queueItemsCatchUpJob } from './queue-item-due.job';
 import { scoreRanksCompactJob } from './score-ranks-compact.job';
 import { scoresRecomputeJob } from './scores-recompute.job';
 import { movementArrivalJob, movementsCatchUpJob } from './movement-arrival.job';
+import { wreckageExpiryJob } from './wreckage-expiry.job';
 
 /** Every job the sim-worker runs (one <event>.job.ts each). Add yours here. */
-export const jobs: JobDefinition[] = [guestExpiryJob, queueItemDueJob, queueItemsCatchUpJob, scoresRecomputeJob, scoreRanksCompactJob, movementArrivalJob, movementsCatchUpJob];
+export const jobs: JobDefinition[] = [guestExpiryJob, queueItemDueJob, queueItemsCatchUpJob, scoresRecomputeJob, scoreRanksCompactJob, movementArrivalJob, movementsCatchUpJob, wreckageExpiryJob];

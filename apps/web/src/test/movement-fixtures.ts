@@ -34,6 +34,7 @@ export function movement(over: Partial<MovementLike> = {}): MovementLike {
     is_multi_party_initiator: false,
     attack_group_id: null,
     exploration_duration_hours: null,
+    is_exploring: false,
     ...over,
   };
 }

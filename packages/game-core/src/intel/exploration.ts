@@ -10,6 +10,18 @@ import { cargoCapacity, clampResourcesToCargo } from '../fleet/missions';
 import { resolveBattle } from '../combat/battle';
 import type { CombatReport } from '../combat/types';
 
+/**
+ * The version of the intel rules (spyOutcome, explorationOutcome and the resolveBattle it calls):
+ * stored with every spy and exploration outcome next to its seed, and bumped by any change that draws
+ * a different outcome from the same input and seed, so an old outcome is replayed by the rules it was drawn with.
+ */
+export const INTEL_ENGINE_VERSION = 1;
+
+/** How long a fleet stays exploring: its hours, divided like every duration by the universe speed; whole seconds, at least 1. */
+export function explorationStaySeconds(hours: number, universeSpeedFactor: number): number {
+  return Math.max(1, Math.round((hours * 3600) / universeSpeedFactor));
+}
+
 export interface ExplorationInput {
   readonly user_id: string | number;
   readonly username: string;

@@ -55,7 +55,7 @@ export interface SpyTarget {
   readonly territory_id: string | number;
   readonly territory_name: string;
   readonly coords: Coords;
-  readonly owner_id: string | number;
+  readonly owner_id: string | number | null;
   readonly resources: Resources;
   readonly structures: Levels;
   readonly units: Counts;

@@ -40,6 +40,8 @@ export const MovementSchema = defineEntity({
     startTime: p.datetime(),
     /** Null while stationed at an ally. */
     arrivalTime: p.datetime().nullable(),
+    /** An exploring fleet's arrival at its target: it stays there until arrival_time (migration 0075). */
+    exploringSince: p.datetime().nullable(),
     /** Which scheduled arrival is current; the arrival job carries it. */
     leg: p.integer(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -38,6 +38,8 @@ export interface MovementView {
   max_participants: number | null;
   is_multi_party_initiator: boolean;
   exploration_duration_hours: number | null;
+  /** An exploring fleet staying at its target: start_time to arrival_time is its stay there. */
+  is_exploring: boolean;
 }
 
 interface Row {
@@ -60,6 +62,7 @@ interface Row {
   units: AmountMap;
   resources: AmountMap;
   exploration_duration_hours: number | null;
+  exploring_since: Date | null;
   start_time: Date;
   arrival_time: Date | null;
   created_at: Date;
@@ -106,6 +109,7 @@ function toView(catalogue: Catalogue, row: Row, viewer: number): MovementView {
     max_participants: null,
     is_multi_party_initiator: false,
     exploration_duration_hours: row.exploration_duration_hours,
+    is_exploring: row.exploring_since != null,
   };
 }
 
@@ -114,7 +118,7 @@ const SELECT = `
          m.start_territory_id, st.name as start_name, m.start_region, m.start_sub_region, m.start_position,
          tt.id as target_territory_id, tt.name as target_name, tt.owner_id as target_owner,
          m.target_region, m.target_sub_region, m.target_position,
-         m.units, m.resources, m.exploration_duration_hours, m.start_time, m.arrival_time, m.created_at
+         m.units, m.resources, m.exploration_duration_hours, m.exploring_since, m.start_time, m.arrival_time, m.created_at
   from movements m
   join users u on u.id = m.user_id
   left join territories st on st.id = m.start_territory_id

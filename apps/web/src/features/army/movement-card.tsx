@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconArrowBackUp, IconChevronDown, IconChevronRight, IconHomeCancel } from '@tabler/icons-react';
 import { formatCoordinates, formatDate, formatNumber } from '../../lib/format';
 import type { NameOf } from '../movements';
-import { TONE_COLORS, missionLabel, missionTone, movementProgress, movementStatus, quantityText, routeOf, type MovementLike } from '../movements';
+import { TONE_COLORS, missionTone, movementLabel, movementProgress, movementStatus, quantityText, routeOf, type MovementLike } from '../movements';
 
 function Place({ name, coords }: { name: string | null; coords: readonly [number, number, number] }) {
   return (
@@ -45,7 +45,7 @@ export function MovementCard({
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Badge variant="light" style={{ color, background: `${color}22` }}>
-            {missionLabel(m.mission_type)}
+            {movementLabel(m)}
           </Badge>
           <Text size="sm" ff="monospace" fw={700} data-testid="movement-status">
             {movementStatus(m, now)}

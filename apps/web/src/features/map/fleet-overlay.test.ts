@@ -16,6 +16,8 @@ describe('fleets on the map (social 2.5, 2.6, 4.6)', () => {
     expect(back!.at).toEqual(to);
     const [stationed] = fleetMarkers([movement({ mission_type: 'ALLIED_STATIONED', arrival_time: null, is_allied_stationing: true })], T0);
     expect(stationed!.at).toEqual(to);
+    const [exploring] = fleetMarkers([movement({ mission_type: 'EXPLORATION', is_exploring: true })], T0 + 10_000);
+    expect(exploring!.at).toEqual(to);
   });
 
   it('finds the fleet under the pointer', () => {

@@ -2,6 +2,7 @@ import { formatCoordinates, formatCountdown, formatDate, formatNumber } from '..
 import {
   MOVEMENT_TEXT,
   TONE_COLORS,
+  isAtTarget,
   isStationed,
   missionLabel,
   missionTone,
@@ -27,14 +28,14 @@ const centreOf = ([r, s, p]: readonly [number, number, number]) => positionCentr
 
 /**
  * Fleets placed along their routes at `now` (progress from start to arrival, social 4.6); an allied
- * stationed fleet, or one without an arrival time, sits at its destination.
+ * stationed fleet, or one exploring there, sits at its destination.
  */
 export function fleetMarkers(movements: readonly MovementLike[], now: number): FleetMarker[] {
   return movements.map((m) => {
     const route = routeOf(m);
     const from = centreOf(route.from);
     const to = centreOf(route.to);
-    const t = isStationed(m) ? 1 : movementProgress(m, now) / 100;
+    const t = isAtTarget(m) ? 1 : movementProgress(m, now) / 100;
     return {
       id: m.id,
       from,

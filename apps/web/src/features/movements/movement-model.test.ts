@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fleetActions, missionTone, movementProgress, movementStatus, routeOf, slotCounter, quantityText } from './movement-model';
+import { fleetActions, missionTone, movementLabel, movementProgress, movementStatus, routeOf, slotCounter, quantityText } from './movement-model';
 import { T0, movement } from '../../test/movement-fixtures';
 
 describe('movement progress and status (social 4.6)', () => {
@@ -52,5 +52,10 @@ describe('display rules', () => {
     expect(routeOf(movement({ is_returning: true, mission_type: 'RETURN' }))).toEqual({ from: [1, 2, 9], to: [1, 2, 3] });
     expect(routeOf(movement()).from).toEqual([1, 2, 3]);
     expect(quantityText(null)).toBe('Hidden');
+  });
+
+  it("labels an exploration staying at its target 'Exploring'", () => {
+    expect(movementLabel(movement({ mission_type: 'EXPLORATION' }))).toBe('Explore');
+    expect(movementLabel(movement({ mission_type: 'EXPLORATION', is_exploring: true }))).toBe('Exploring');
   });
 });

@@ -38,6 +38,12 @@ export const missionLabel = (mission: string) => MISSION_LABELS[mission] ?? miss
 /** A fleet at an ally's territory: no arrival time, shown at the target. */
 export const isStationed = (m: Pick<MovementLike, 'mission_type'>) => m.mission_type === 'ALLIED_STATIONED';
 
+/** Where the map draws a fleet that is not flying: stationed at an ally, or staying at its target to explore. */
+export const isAtTarget = (m: Pick<MovementLike, 'mission_type' | 'is_exploring'>) => isStationed(m) || m.is_exploring;
+
+/** The card's label: the mission, or 'Exploring' while an exploration stays at its target. */
+export const movementLabel = (m: Pick<MovementLike, 'mission_type' | 'is_exploring'>) => (m.is_exploring ? 'Exploring' : missionLabel(m.mission_type));
+
 /** Progress from start_time to arrival_time in percent; 100 without an arrival time (social 4.6). */
 export function movementProgress(m: Pick<MovementLike, 'start_time' | 'arrival_time'>, now: number): number {
   if (m.arrival_time === null) return 100;

@@ -5,7 +5,7 @@ import type { Movement } from '../../entities/movement.entity';
 import { JOBS } from '../../job-contracts';
 import { scheduleJob, scheduleJobs } from '../../jobs';
 import type { WorldDeps } from '../../kernel/deps';
-import { addNotification, addNotifications, type AnnounceAs, type NotificationEntry } from '../notifications';
+import { addNotification, addNotifications, type AnnounceAs, type NewNotification, type NotificationEntry } from '../notifications';
 import type { Territory } from '../../entities/territory.entity';
 import { addAmounts, movementContent, type Ends } from './fleet-parts';
 
@@ -47,6 +47,12 @@ export async function scheduleArrival(tx: WorldDeps, m: Movement): Promise<void>
 export async function turnAround(tx: LegsTx, m: Movement, departAt: Date, arriveAt = new Date(legArrival(departAt.getTime(), m.oneWaySeconds))): Promise<void> {
   if (m.mission !== 'RETURN') m.originalMission = m.mission;
   m.mission = 'RETURN';
+  m.exploringSince = null;
+  await nextLeg(tx, m, departAt, arriveAt);
+}
+
+/** Starts the movement's next leg, from `departAt` to `arriveAt` (its mission unchanged), and schedules its arrival. */
+export async function nextLeg(tx: LegsTx, m: Movement, departAt: Date, arriveAt: Date): Promise<void> {
   m.startTime = departAt;
   m.arrivalTime = arriveAt;
   m.leg += 1;
@@ -71,8 +77,13 @@ export async function notifyMovement(
   now: Date,
 ): Promise<void> {
   const input = { message_type: note.type, title: note.title, content: movementContent(m, ends, note.extra), related_object_id: m.id };
-  if (tx.later) tx.later.notes.push({ userId, input, as: note.as });
-  else await addNotification(tx.em, userId, input, now, note.as);
+  await notifyInLegs(tx, userId, input, now, note.as);
+}
+
+/** Stores any notification of an arrival (a report, an alert) and announces it: at once, or at the batch's end. */
+export async function notifyInLegs<T extends MessageType>(tx: LegsTx, userId: number, input: NewNotification<T>, now: Date, as?: AnnounceAs): Promise<void> {
+  if (tx.later) tx.later.notes.push({ userId, input: input as NewNotification, as });
+  else await addNotification(tx.em, userId, input, now, as);
 }
 
 /** The fleet lands for good: its units and cargo join `territory`, the owner is told (`note`), and the movement ends. */

@@ -72,3 +72,9 @@ export function movementContent(m: Movement, ends: Ends, extra: Partial<Movement
     ...extra,
   };
 }
+
+/**
+ * The seed of an arrival's chance (a spy's detection, an exploration's event): the kind, the movement
+ * and the instant. The report stores it, so the outcome can be drawn again from the same inputs.
+ */
+export const arrivalSeed = (kind: string, m: Pick<Movement, 'id'>, at: Date): string => `${kind}:${m.id}:${at.toISOString()}`;

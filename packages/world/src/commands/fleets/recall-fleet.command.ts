@@ -43,12 +43,14 @@ async function hostOf(tx: WorldDeps, m: Movement): Promise<Territory | null> {
   return tx.em.findOne(Territory, { region: m.targetRegion, subRegion: m.targetSubRegion, position: m.targetPosition });
 }
 
-/** Turns the fleet around at `now` (back after as long as it had flown; a stationed fleet flies a whole leg). */
+/** Turns the fleet around at `now` (back after as long as it had flown; a stationed or exploring fleet flies a whole leg). */
 async function turnHome(tx: WorldDeps, m: Movement, now: Date): Promise<void> {
   if (!isRecallable(m.mission, m.arrivalTime?.getTime() ?? null, now.getTime())) {
     throw fail.conflict(m.mission === 'RETURN' ? 'This fleet is already returning' : 'This fleet has already arrived and cannot be recalled');
   }
-  const back = recallReturnArrival(m.startTime.getTime(), m.arrivalTime?.getTime() ?? null, now.getTime(), m.oneWaySeconds);
+  // A fleet exploring at its target (its stay is the current leg) is there already: it flies the whole leg home.
+  const flying = m.exploringSince ? null : (m.arrivalTime?.getTime() ?? null);
+  const back = recallReturnArrival(m.startTime.getTime(), flying, now.getTime(), m.oneWaySeconds);
   await turnAround(tx, m, now, new Date(back));
 }
 

@@ -1,4 +1,4 @@
-import { distance, legArrival, missionFuel, travelTime, type Mission } from '@brood/game-core';
+import { distance, explorationStaySeconds, legArrival, missionFuel, travelTime, type Mission } from '@brood/game-core';
 import { Movement } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
@@ -82,7 +82,9 @@ export async function sendFleet(deps: WorldDeps, actor: Actor, input: SendFleetI
     if (flying >= maxFleets) throw fail.conflict(`All your fleet slots are in use (${flying} of ${maxFleets}): wait for a fleet to come home or recall one.`);
 
     const oneWaySeconds = travelTime(distance(coordsOf(start), coords), speedOf(catalogue, units, effects), catalogue.universe.universe_speed_factor);
-    const fuel = missionFuel(units, catalogue, input.mission, oneWaySeconds, hours ?? 0);
+    // An exploration also burns fuel for its stay at the target (as long as the universe's speed makes it).
+    const stayHours = hours == null ? 0 : explorationStaySeconds(hours, catalogue.universe.universe_speed_factor) / 3600;
+    const fuel = missionFuel(units, catalogue, input.mission, oneWaySeconds, stayHours);
     checkStock(catalogue, start, resources, fuel);
     start.units = subtractAmounts(start.units, units);
     start.resources = subtractAmounts(start.resources, { ...resources, biomass: (resources.biomass ?? 0) + fuel });

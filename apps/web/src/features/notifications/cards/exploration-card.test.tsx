@@ -69,4 +69,15 @@ describe('salvage card', () => {
     expect(screen.getByText('Biomass 10')).toBeTruthy();
     expect(screen.getByText('60')).toBeTruthy();
   });
+
+  it('tells a fight from the explorer’s side, with the hostile fleet and the wreckage left there', async () => {
+    show('EXPLORATION_FAILED', {
+      event_type: 'COMBAT', message: 'A feral swarm attacked the fleet.', location_coords: [9, 9, 9], lost_units: { drone: 4 },
+      combat_report: { outcome: 'VICTORY_DEFENDER', combat_start_time_utc: '2030-01-01T00:00:00Z', hostile_units: { brute: 7 } },
+      wreckage_info: { resources: { fiber: 60 }, location_coords: [9, 9, 9] },
+    });
+    expect(await screen.findByText(/^Defeat - Defender Wins/)).toBeTruthy();
+    expect(await screen.findByText('Chitin Brute 7')).toBeTruthy();
+    expect(await screen.findByText('Fiber 60')).toBeTruthy();
+  });
 });

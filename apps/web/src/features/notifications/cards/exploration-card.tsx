@@ -2,6 +2,7 @@ import { Box, Stack, Text } from '@mantine/core';
 import { formatDate } from '../../../lib/format';
 import { AmountChips, Coordinates, Fact, InvalidContent, LinkedText, cssColour } from '../card-parts';
 import { amountsOf, isRecord, text, type Row } from '../content-shape';
+import { combatHeadline } from './combat-rules';
 import { explorationColour, readExploration, readSalvage, salvageColour } from './report-rules';
 
 function Amounts({ label, value, color }: { label: string; value: unknown; color?: string }) {
@@ -39,9 +40,11 @@ function Exploration({ report }: { report: Row }) {
         <Amounts label="Cargo now" value={report.final_fleet_resources} />
         {combat && (
           <Fact label="Combat">
-            {text(combat.outcome) ?? 'Unknown outcome'} {combat.combat_start_time_utc !== undefined && `(${formatDate(combat.combat_start_time_utc as string)})`}
+            {/* the explorer is the attacking side of its fight */}
+            {combatHeadline(text(combat.outcome) ?? '', 'ATTACKER')} {combat.combat_start_time_utc !== undefined && `(${formatDate(combat.combat_start_time_utc as string)})`}
           </Fact>
         )}
+        {combat && <Amounts label="Hostile fleet" value={combat.hostile_units} color="red" />}
         {wreck && (
           <Fact label="Wreckage left">
             <AmountChips amounts={amountsOf(wreck.resources)} /> <Coordinates value={wreck.location_coords} />

@@ -91,9 +91,10 @@ describe('spy detail levels (social spec 5.2)', () => {
   });
 
   it('the level-3 card shows exact values, the owner id, queues, and No cargo reported for an empty fleet', async () => {
-    show('SPY_REPORT', intel(3, { detected: true }));
+    show('SPY_REPORT', intel(3, { detected: true, spies_lost: 4 }));
     expect(await screen.findByText('Spore Drone: Qty 30')).toBeTruthy();
     expect(screen.getByText('(Detected!)')).toBeTruthy();
+    expect(screen.getByText('Spies lost:')).toBeTruthy();
     expect(screen.getByText('Fiber: 1,234')).toBeTruthy();
     expect(screen.getByText('Spore Vat: Lvl 4')).toBeTruthy();
     expect(screen.getByText('99')).toBeTruthy();
@@ -115,5 +116,27 @@ describe('spy detail levels (social spec 5.2)', () => {
     show('SPY_DETECTED_BY_TARGET', { target_territory_name: 'Nest', target_coords: [1, 2, 3], source_region: 4, source_sub_region: 5, source_position: 6, estimated_attacker_spy_level: 2 });
     expect(screen.getByRole('button', { name: '4:5:6' })).toBeTruthy();
     expect(screen.getByText('2')).toBeTruthy();
+  });
+
+  it('reads table 5.2 word for word, and the border shows success (green) or failure (red)', async () => {
+    show('SPY_REPORT', intel(0, { success: false }));
+    for (const words of ['None reported', 'No allied fleets reported.']) expect(screen.getByText(words)).toBeTruthy();
+    expect(screen.getAllByText('None reported at this detail level')).toHaveLength(2);
+    expect(screen.getAllByText('Queue empty or not reported')).toHaveLength(4);
+    expect(document.querySelector('[data-spy-success="false"]')).toBeTruthy();
+  });
+
+  it('at level 2 shows approximate levels', async () => {
+    show('SPY_REPORT', intel(2));
+    expect(await screen.findByText('Fiber: Approx. Lvl 2')).toBeTruthy();
+    expect(await screen.findByText('Spore Drone: Approx. Lvl 2')).toBeTruthy();
+    expect(screen.getByText('Spore Vat: Lvl Unknown')).toBeTruthy();
+    expect(document.querySelector('[data-spy-success="true"]')).toBeTruthy();
+  });
+
+  it('at level 1 shows Present and Qty Unknown', async () => {
+    show('SPY_REPORT', intel(1));
+    expect(await screen.findByText('Fiber: Present')).toBeTruthy();
+    expect(await screen.findByText('Spore Drone: Qty Unknown')).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { formatDate } from '../../../lib/format';
 import { AmountChips, Coordinates, Fact, InvalidContent, MapLink, cssColour } from '../card-parts';
-import { amountsOf, text } from '../content-shape';
+import { amountsOf, num, text } from '../content-shape';
 import { useItemNames } from '../item-names';
 import {
   NO_CARGO,
@@ -114,6 +114,7 @@ function Report({ report }: { report: SpyReport }) {
       </Group>
       {report.report_time_utc !== undefined && <Text component="div" size="xs" c="dimmed">{formatDate(report.report_time_utc as string)}</Text>}
       {showsIntelExtras(report) && text(report.target_owner_id) && <Fact label="Owner ID">{text(report.target_owner_id)}</Fact>}
+      {(num(report.spies_lost) ?? 0) > 0 && <Fact label="Spies lost">{num(report.spies_lost)}</Fact>}
       <Stack gap={4} mt={4}>
         <Section title="Resources">
           <Lines lines={spyResources(report)} />

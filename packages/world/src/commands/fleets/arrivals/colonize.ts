@@ -1,10 +1,8 @@
-import { baseEffects, type Effects } from '@brood/game-core';
 import { ownedTerritories } from '../../../kernel/access';
-import { settledViews } from '../../../settle';
 import { foundTerritory } from '../../territories/create-starting-territory.command';
 import { addAmounts, coordsText, subtractAmounts, targetCoords } from '../fleet-parts';
 import { notifyMovement, turnAround } from '../fleet-legs';
-import type { ArrivalContext, ArrivalHandler } from './context';
+import { ownerEffects, type ArrivalContext, type ArrivalHandler } from './context';
 
 /** The name a colony is founded with (the player can rename it). */
 export const COLONY_NAME = 'Colony';
@@ -14,19 +12,11 @@ function colonizer({ tx, movement: m }: ArrivalContext): string | undefined {
   return Object.keys(m.units).find((key) => (m.units[key] ?? 0) > 0 && tx.catalogue.units[key]?.capabilities.includes('COLONIZE'));
 }
 
-/** The player's effects at the arrival (max_territories): from the home territory, else any territory they hold. */
-async function playerEffects({ tx, movement: m, start, settled, at }: ArrivalContext): Promise<Effects> {
-  if (start && start.owner?.id === m.userId) return settled.get(start.id)!.economy.effects;
-  const any = (await ownedTerritories(tx.em, m.userId))[0];
-  if (!any) return baseEffects(tx.catalogue);
-  return (await settledViews(tx.em, tx.catalogue, [any], at)).get(any.id)!.economy.effects;
-}
-
 async function refusal(ctx: ArrivalContext): Promise<string | null> {
   const { tx, movement: m, target } = ctx;
   if (!colonizer(ctx)) return 'The fleet carries no unit that can colonize.';
   if (target) return `The position ${coordsText(targetCoords(m))} is already taken by ${target.name}.`;
-  const max = Math.floor((await playerEffects(ctx)).max_territories ?? 0);
+  const max = Math.floor((await ownerEffects(ctx)).max_territories ?? 0);
   const held = (await ownedTerritories(tx.em, m.userId)).length;
   if (held >= max) return `You already hold ${held} of ${max} territories: research further to found another.`;
   return null;

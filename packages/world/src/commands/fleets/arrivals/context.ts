@@ -1,4 +1,6 @@
-import type { SettledTerritory } from '../../../settle';
+import { baseEffects, type Effects } from '@brood/game-core';
+import { ownedTerritories } from '../../../kernel/access';
+import { settledViews, type SettledTerritory } from '../../../settle';
 import type { Movement } from '../../../entities/movement.entity';
 import type { Territory } from '../../../entities/territory.entity';
 import type { LegsTx } from '../fleet-legs';
@@ -26,3 +28,11 @@ export interface ArrivalContext {
 
 /** Applies one arrival of one mission: changes territories and the movement, notifies, schedules the next leg. */
 export type ArrivalHandler = (ctx: ArrivalContext) => Promise<void>;
+
+/** The fleet owner's effects at the arrival (player-scope ones: spy_level, max_territories): from the home territory, else any territory they hold. */
+export async function ownerEffects({ tx, movement: m, start, settled, at }: ArrivalContext): Promise<Effects> {
+  if (start && start.owner?.id === m.userId) return settled.get(start.id)!.economy.effects;
+  const any = (await ownedTerritories(tx.em, m.userId))[0];
+  if (!any) return baseEffects(tx.catalogue);
+  return (await settledViews(tx.em, tx.catalogue, [any], at)).get(any.id)!.economy.effects;
+}

@@ -2,7 +2,9 @@ import type { MovementMission } from '@brood/game-core';
 import { alliedStationingArrival } from './allied-stationing';
 import { colonizeArrival } from './colonize';
 import type { ArrivalHandler } from './context';
+import { explorationArrival } from './exploration';
 import { returnArrival } from './return';
+import { spyArrival } from './spy';
 import { stationArrival } from './station';
 import { transportArrival } from './transport';
 
@@ -10,8 +12,8 @@ export type { ArrivalContext, ArrivalHandler } from './context';
 
 /**
  * What happens when a fleet reaches the end of its leg, by mission (one file each). A mission
- * without a handler here cannot be dispatched yet: attack, spy, exploration and salvage plug in
- * here when their rules land. ALLIED_STATIONED has no arrival: it stays until recalled or cancelled.
+ * without a handler here cannot be dispatched yet (attack and salvage plug in here when their
+ * rules land). ALLIED_STATIONED has no arrival: it stays until recalled or cancelled.
  */
 export const ARRIVALS: Partial<Record<MovementMission, ArrivalHandler>> = {
   TRANSPORT: transportArrival,
@@ -19,6 +21,8 @@ export const ARRIVALS: Partial<Record<MovementMission, ArrivalHandler>> = {
   ALLIED_STATIONING_PENDING: alliedStationingArrival,
   COLONIZE: colonizeArrival,
   RETURN: returnArrival,
+  SPY: spyArrival,
+  EXPLORATION: explorationArrival,
 };
 
 /** Whether fleets of this mission can fly: its arrival is handled. */

@@ -1,0 +1,1 @@
+export { leaveWreckage, lockWreckageAt, removeExpiredWreckage, takeFromWreckage, type LockedWreckage, type WreckageSpot } from './wreckage';
