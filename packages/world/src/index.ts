@@ -30,3 +30,4 @@ export * from './commands/hall-of-fame';
 export * from './queries/hall-of-fame.queries';
 export * from './commands/fleets';
 export * from './commands/wreckage';
+export * from './commands/war';

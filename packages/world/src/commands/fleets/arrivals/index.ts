@@ -1,8 +1,10 @@
 import type { MovementMission } from '@brood/game-core';
+import { attackArrival } from './attack';
 import { alliedStationingArrival } from './allied-stationing';
 import { colonizeArrival } from './colonize';
 import type { ArrivalHandler } from './context';
 import { returnArrival } from './return';
+import { salvageArrival } from './salvage';
 import { stationArrival } from './station';
 import { transportArrival } from './transport';
 
@@ -10,8 +12,8 @@ export type { ArrivalContext, ArrivalHandler } from './context';
 
 /**
  * What happens when a fleet reaches the end of its leg, by mission (one file each). A mission
- * without a handler here cannot be dispatched yet: attack, spy, exploration and salvage plug in
- * here when their rules land. ALLIED_STATIONED has no arrival: it stays until recalled or cancelled.
+ * without a handler here cannot be dispatched yet: spy and exploration plug in here when their
+ * rules land. ALLIED_STATIONED has no arrival: it stays until recalled or cancelled.
  */
 export const ARRIVALS: Partial<Record<MovementMission, ArrivalHandler>> = {
   TRANSPORT: transportArrival,
@@ -19,6 +21,10 @@ export const ARRIVALS: Partial<Record<MovementMission, ArrivalHandler>> = {
   ALLIED_STATIONING_PENDING: alliedStationingArrival,
   COLONIZE: colonizeArrival,
   RETURN: returnArrival,
+  ATTACK: attackArrival,
+  MULTI_PARTY_ATTACK_INITIATOR: attackArrival,
+  MULTI_PARTY_ATTACK_PARTICIPANT: attackArrival,
+  SALVAGE: salvageArrival,
 };
 
 /** Whether fleets of this mission can fly: its arrival is handled. */
