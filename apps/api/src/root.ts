@@ -16,6 +16,7 @@ import { alliancesRouter } from './routers/alliances.router';
 import { highscoresRouter } from './routers/highscores.router';
 import { hallOfFameRouter } from './routers/hall-of-fame.router';
 import { movementsRouter } from './routers/movements.router';
+import { battlesRouter } from './routers/battles.router';
 
 /** One router per domain (routers/<domain>.router.ts). */
 export const appRouter = router({
@@ -36,6 +37,7 @@ export const appRouter = router({
   highscores: highscoresRouter,
   hallOfFame: hallOfFameRouter,
   movements: movementsRouter,
+  battles: battlesRouter,
 });
 
 export type AppRouter = typeof appRouter;
