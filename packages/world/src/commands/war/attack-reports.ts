@@ -76,7 +76,7 @@ export async function warnIncomingAttack(em: EntityManager, m: Movement, target:
     message_type: 'INCOMING_ATTACK_WARNING',
     title: `Incoming attack on ${target.name} (${at})`,
     content: {
-      message: `${attackerName} is attacking ${target.name} (${at}); the fleet arrives at ${m.arrivalTime.toISOString()}.`,
+      message: `${attackerName} is attacking ${target.name} (${at}).`,
       attacker_username: attackerName,
       target_coords: targetCoords(m),
       target_territory_name: target.name,
