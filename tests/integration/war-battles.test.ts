@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arriveMovements } from '@brood/world';
-import { fleetWorld, type FleetWorld, type Player } from './support/fleet-world';
+import { eventually, fleetWorld, type FleetWorld, type Player } from './support/fleet-world';
 import { warHelpers } from './support/war-world';
 
 /**
@@ -44,6 +44,9 @@ describe('a lone attack', () => {
       expect(report).toHaveProperty(field);
     }
     expect(stored.parsed.outcome).toBe('VICTORY_ATTACKER');
+    // Each report rides on its own real-time event.
+    const heard = await eventually(() => w.events.find((e) => e.user_id === bob.actor.id && e.event === 'DEFENSE_REPORT'));
+    expect(heard.data).toMatchObject({ movement_id: sent.id, territory_id: bob.territory, notification: { message_type: 'DEFENSE_REPORT', related_object_id: String(battleId) } });
 
     // The defender's territory: survivors plus bunkered units, surviving and repaired defenses, stock less plunder.
     const mine = participantOf(stored.parsed, bob) as unknown as { survivors: Record<string, number>; units_saved_by_bunker: Record<string, number>; initial_units: Record<string, number> };

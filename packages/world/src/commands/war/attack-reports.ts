@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { parseNotificationContent, type NotificationRef } from '@brood/contracts';
 import { COMBAT_ENGINE_VERSION, type CombatReport } from '@brood/game-core';
+import { inTransactionSql, publishEvents, type GameEventPayload } from '../../events';
 import type { Movement } from '../../entities/movement.entity';
 import type { Territory } from '../../entities/territory.entity';
-import { addNotification, type AnnounceAs, type NewNotification, type NotificationEntry } from '../notifications';
+import { addNotification, type NotificationEntry } from '../notifications';
 import type { LegsTx } from '../fleets/fleet-legs';
 import { coordsText, targetCoords } from '../fleets/fleet-parts';
 
@@ -29,25 +32,34 @@ const verdict = (report: CombatReport, side: 'ATTACKER' | 'DEFENDER'): string =>
 /**
  * COMBAT_REPORT to every attacking player and DEFENSE_REPORT to the defender and every stationed
  * ally's owner (each player once, whatever the number of their fleets), each riding on its real-time
- * event. The related object is the battle.
+ * event (COMBAT_REPORT / DEFENSE_REPORT). The related object is the battle. Every copy has the same
+ * content (the report can be large: 10 parties of 30 types make some 130 KB), so it is checked
+ * against its schema once and sent to PostgreSQL once as text, one insert for all readers.
  */
-export async function sendBattleReports(tx: LegsTx, report: CombatReport, battleId: number, target: Territory, lead: Movement, now: Date): Promise<void> {
+export async function sendBattleReports(em: EntityManager, report: CombatReport, battleId: number, target: Territory, lead: Movement, now: Date): Promise<void> {
   const content = reportContent(report, battleId);
+  const checked = parseNotificationContent('COMBAT_REPORT', content);
+  if (!checked.ok) throw new Error(`The report of battle ${battleId} is not a valid combat report (${checked.problem})`);
   const where = `${target.name} (${coordsText(targetCoords(lead))})`;
   const seen = new Set<number>();
+  const rows: { userId: number; ref: NotificationRef }[] = [];
   for (const p of report.participant_results) {
     if (typeof p.user_id !== 'number' || seen.has(p.user_id)) continue;
     seen.add(p.user_id);
     const type = p.role === 'ATTACKER' ? 'COMBAT_REPORT' : 'DEFENSE_REPORT';
-    const input: NewNotification = {
-      message_type: type,
-      title: `${p.role === 'ATTACKER' ? 'Attack on' : 'Defense of'} ${where}: ${verdict(report, p.role)}`,
-      content,
-      related_object_id: battleId,
-    };
-    const as: AnnounceAs = { event: type, data: { movement_id: lead.id, territory_id: target.id } };
-    await notify(tx, { userId: p.user_id, input, as }, now);
+    const title = `${p.role === 'ATTACKER' ? 'Attack on' : 'Defense of'} ${where}: ${verdict(report, p.role)}`.slice(0, 200);
+    rows.push({ userId: p.user_id, ref: { id: randomUUID(), message_type: type, title, related_object_id: String(battleId), created_at: now.toISOString() } });
   }
+  await inTransactionSql(em).executeSql(
+    `insert into notifications (id, user_id, message_type, title, content, is_read, related_object_id, created_at)
+     select id, user_id, message_type, title, $1::jsonb, false, $2, $3 from unnest($4::uuid[], $5::int[], $6::text[], $7::text[]) as x(id, user_id, message_type, title)`,
+    [JSON.stringify(content), String(battleId), now, rows.map((r) => r.ref.id), rows.map((r) => r.userId), rows.map((r) => r.ref.message_type), rows.map((r) => r.ref.title)],
+  );
+  await publishEvents(em, rows.map(({ userId, ref }): GameEventPayload => ({
+    user_id: userId,
+    event: ref.message_type as 'COMBAT_REPORT' | 'DEFENSE_REPORT',
+    data: { movement_id: lead.id, territory_id: target.id, notification: ref },
+  })));
 }
 
 /** ATTACK_FAILED_TARGET_NOT_FOUND or _OWN_TERRITORY to the fleet's owner, with the reason. */

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { COMBAT_ENGINE_VERSION, createRng, resolveBattle, type BattleInput, type CombatReport } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
 import { fail } from '../../errors';
+import { inTransactionSql } from '../../events';
 
 /** A battle's input as stored: everything but the catalogue, which is stored once per distinct catalogue. */
 export type StoredBattleInput = Omit<BattleInput, 'catalogue'>;
@@ -35,14 +36,15 @@ export async function storeBattle(em: EntityManager, battle: BattleToStore): Pro
   const { catalogue, ...input } = battle.input;
   const { hash, text } = catalogueText(catalogue);
   const known = await em.execute('select 1 from battle_catalogues where hash = ?', [hash]);
-  if (known.length === 0) await em.execute('insert into battle_catalogues (hash, catalogue) values (?, ?::json) on conflict (hash) do nothing', [hash, text]);
+  if (known.length === 0) await inTransactionSql(em).executeSql('insert into battle_catalogues (hash, catalogue) values ($1, $2::json) on conflict (hash) do nothing', [hash, text]);
   const users = [...new Set(input.participants.map((p) => p.user_id).filter((id): id is number => typeof id === 'number'))];
-  const rows = await em.execute<{ id: string }[]>(
+  // Native parameters: the report's text goes to PostgreSQL as it is, not escaped into the statement.
+  const { rows } = await inTransactionSql(em).executeSql(
     `insert into battles (fought_at, region, sub_region, position, participant_user_ids, seed, engine_version, catalogue_hash, input, report)
-     values (?, ?, ?, ?, ?::integer[], ?, ?, ?, ?::json, ?::json) returning id`,
-    [battle.at, battle.spot.region, battle.spot.sub_region, battle.spot.position, `{${users.join(',')}}`, battle.report.seed, COMBAT_ENGINE_VERSION, hash, JSON.stringify(input), JSON.stringify(battle.report)],
+     values ($1, $2, $3, $4, $5::integer[], $6, $7, $8, $9::json, $10::json) returning id`,
+    [battle.at, battle.spot.region, battle.spot.sub_region, battle.spot.position, users, battle.report.seed, COMBAT_ENGINE_VERSION, hash, JSON.stringify(input), JSON.stringify(battle.report)],
   );
-  return Number(rows[0]!.id);
+  return Number((rows[0] as { id: string }).id);
 }
 
 export interface BattleReplay {
