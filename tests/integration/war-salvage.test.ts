@@ -6,12 +6,15 @@ import { applyArrival, createOrm, leaveWreckage } from '@brood/world';
 import { T0, fleetWorld, type Coords, type FleetWorld, type Player } from './support/fleet-world';
 import { warHelpers } from './support/war-world';
 
-/** SALVAGE missions, each outcome of the spec; and `npm run battle:replay` on the battles stored here. */
+/**
+ * SALVAGE missions, each outcome of the spec; and `npm run battle:replay` on a battle stored here. The
+ * Hall of Fame threshold is 1 in this universe, so that battle enters it.
+ */
 
 let w: FleetWorld;
 let h: ReturnType<typeof warHelpers>;
 beforeAll(async () => {
-  w = await fleetWorld();
+  w = await fleetWorld({ universe: { hall_of_fame: { min_destroyed_value: 1 } } });
   h = warHelpers(w);
 });
 afterAll(async () => {
@@ -108,7 +111,10 @@ describe('battle:replay', () => {
     const bob = await w.player({ coords: [alice.coords[0], 9, 9], units: { razorwing: 10 } });
     const sent = await h.send(alice, bob.coords, { units: { razorwing: 50 } });
     await h.arrive(sent.id);
-    const id = (await h.notes(alice.actor.id, 'COMBAT_REPORT'))[0]!.related_object_id;
+    const [report] = await h.notes(alice.actor.id, 'COMBAT_REPORT');
+    const id = report!.related_object_id;
+    const [fame] = await w.sql<{ attacker_user_id: number; defender_user_id: number; combat_log_data: Record<string, unknown> }>('select attacker_user_id, defender_user_id, combat_log_data from hall_of_fame_entries where attacker_user_id = ?', [alice.actor.id]);
+    expect(fame).toMatchObject({ defender_user_id: bob.actor.id, combat_log_data: report!.content });
     const root = resolve(import.meta.dirname, '../..');
     const { stdout } = await promisify(execFile)('node', ['scripts/bootstrap.mjs', 'battle-replay', id], { cwd: root, env: { ...process.env, DATABASE_URL: w.db.url } });
     expect(stdout).toContain(`"battle_id":${id}`);

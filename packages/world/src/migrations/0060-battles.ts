@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { gridCheck } from '../db/grid';
 
 /**
  * Every battle, kept so it can be re-run: the input without the catalogue (participants, target), the
@@ -19,9 +20,9 @@ export class Migration0060Battles extends Migration {
       create table battles (
         id bigserial primary key,
         fought_at timestamptz not null,
-        region integer not null,
-        sub_region integer not null,
-        position integer not null,
+        region integer not null ${gridCheck('region', 'region')},
+        sub_region integer not null ${gridCheck('sub_region', 'sub_region')},
+        position integer not null ${gridCheck('position', 'position')},
         participant_user_ids integer[] not null,
         seed text not null,
         engine_version integer not null,
