@@ -65,7 +65,7 @@ describe('a lone attack', () => {
     expect(Object.values(stored.parsed.instant_salvage_resources).some((v) => v > 0)).toBe(true);
     // What the battle left behind lies at the target; both players heard of it.
     expect((await h.wreckageAt(bob.coords))!.resources).toEqual(stored.parsed.wreckage.resources);
-    expect(w.events.some((e) => e.user_id === bob.actor.id && e.event === 'WRECKAGE_FIELD_SPAWNED')).toBe(true);
+    await eventually(() => w.events.find((e) => e.user_id === bob.actor.id && e.event === 'WRECKAGE_FIELD_SPAWNED'));
     // Scores follow the losses.
     const scores = await w.sql<{ user_id: number; unit_score: number }>('select user_id, unit_score from player_scores where user_id in (?, ?)', [alice.actor.id, bob.actor.id]);
     expect(scores).toHaveLength(2);

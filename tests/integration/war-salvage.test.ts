@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyArrival, createOrm, leaveWreckage } from '@brood/world';
-import { T0, fleetWorld, type Coords, type FleetWorld, type Player } from './support/fleet-world';
+import { T0, eventually, fleetWorld, type Coords, type FleetWorld, type Player } from './support/fleet-world';
 import { warHelpers } from './support/war-world';
 
 /**
@@ -46,7 +46,7 @@ describe('SALVAGE', () => {
     await h.arrive(sent.id);
     expect((await h.notes(p.actor.id, 'SALVAGE_SUCCESSFUL'))[0]!.content).toMatchObject({ salvaged_resources: { chitin: 700 }, wreckage_field_emptied: true });
     expect(await h.wreckageAt(spot)).toBeUndefined();
-    expect(w.events.some((e) => e.user_id === p.actor.id && e.event === 'WRECKAGE_FIELD_DEPLETED')).toBe(true);
+    await eventually(() => w.events.find((e) => e.user_id === p.actor.id && e.event === 'WRECKAGE_FIELD_DEPLETED'));
   });
 
   it.each([
@@ -60,7 +60,7 @@ describe('SALVAGE', () => {
     await h.arrive(sent.id);
     const [note] = await h.notes(p.actor.id, type);
     expect(note!.content).toMatchObject({ coordinates: spot, details: expect.any(String) });
-    expect(w.events.find((e) => e.user_id === p.actor.id && e.event === type)?.data).toMatchObject({ movement_id: sent.id, details: expect.any(String) });
+    expect((await eventually(() => w.events.find((e) => e.user_id === p.actor.id && e.event === type))).data).toMatchObject({ movement_id: sent.id, details: expect.any(String) });
     expect((await h.movement(sent.id))!).toMatchObject({ mission: 'RETURN', resources: {} });
   });
 
