@@ -112,7 +112,8 @@ describe('refusals (core spec 5 "Dispatch"), each a 4xx sentence, nothing taken'
     ['a station at an empty position', () => ({ target: near(), mission: 'STATION' as const }), () => `There is no territory at ${alice.coords[0]}:2:1 to station at.`],
     ['a station at another player who is no ally', () => ({ target: bob.coords, mission: 'STATION' as const }), DISPATCH.stationNeedsAlly],
     ['a colony on a taken position', () => ({ target: bob.coords, mission: 'COLONIZE' as const, units: { seedling_ark: 1 } }), () => `The position ${bob.coords.join(':')} is already taken by Home.`],
-    ['an attack (not part of the game yet)', () => ({ target: bob.coords, mission: 'ATTACK' as const, units: { razorwing: 1 } }), 'Attack missions cannot be sent yet: their outcome is not part of the game so far.'],
+    ['an attack on an empty position', () => ({ target: near(), mission: 'ATTACK' as const, units: { razorwing: 1 } }), () => `There is no territory at ${alice.coords[0]}:2:1 to attack.`],
+    ['a multi-party attack sent as a plain dispatch', () => ({ target: bob.coords, mission: 'MULTI_PARTY_ATTACK_INITIATOR' as const, units: { razorwing: 1 } }), 'Multi party attack initiator missions cannot be sent yet: their outcome is not part of the game so far.'],
     ['a state rather than a mission', () => ({ target: bob.coords, mission: 'ALLIED_STATIONED' as const }), 'Allied stationed is not a mission a fleet can be sent on.'],
   ])('%s', async (_, input, sentence) => {
     const before = await w.row(alice.territory);

@@ -17,6 +17,7 @@ import { highscoresRouter } from './routers/highscores.router';
 import { hallOfFameRouter } from './routers/hall-of-fame.router';
 import { movementsRouter } from './routers/movements.router';
 import { adminRouter } from './routers/admin.router';
+import { battlesRouter } from './routers/battles.router';
 
 /** One router per domain (routers/<domain>.router.ts). */
 export const appRouter = router({
@@ -38,6 +39,7 @@ export const appRouter = router({
   hallOfFame: hallOfFameRouter,
   movements: movementsRouter,
   admin: adminRouter,
+  battles: battlesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -35,6 +35,7 @@ export { createRng, hashString, hashUniform, pickWeighted, roundRandomly } from 
 export type { Rng } from './rng';
 
 export { resolveBattle, roundLabel } from './combat/battle';
+export { COMBAT_ENGINE_VERSION } from './combat/version';
 export type {
   BattleInput, BattleParticipantInput, BattleRole, BattleOutcome, CombatReport, ParticipantResult,
   RoundDetail, RoundParticipantResult, UnitLoss,

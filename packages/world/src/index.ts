@@ -29,10 +29,8 @@ export * from './queries/highscores.queries';
 export * from './commands/hall-of-fame';
 export * from './queries/hall-of-fame.queries';
 export * from './commands/fleets';
-<<<<<<< HEAD
 export * from './commands/moderation';
 export * from './queries/moderation';
 export { publishToEveryone } from './events';
-=======
 export * from './commands/wreckage';
->>>>>>> m2-intel
+export * from './commands/war';

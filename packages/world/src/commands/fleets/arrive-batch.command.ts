@@ -78,10 +78,16 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
     const owners = await tx.em.find(User, { id: { $in: [...new Set(due.map((m) => m.userId))] } }, { fields: ['username'] });
     const nameOf = new Map(owners.map((u) => [u.id, u.username]));
 
-    const later: Later = { notes: [], legs: [] };
+    const later: Later = { notes: [], legs: [], done: new Set() };
+    // The legs the jobs named (an attack group's first arrival moves the others' legs on).
+    const dueLeg = new Map(due.map((m) => [m, m.leg]));
     for (const m of due) {
+      const job = { id: m.id, leg: dueLeg.get(m)! };
+      if (later.done.has(m)) {
+        outcomes.set(keyOf(job), 'stale');
+        continue;
+      }
       const at = m.arrivalTime!;
-      const job = { id: m.id, leg: m.leg };
       const ends = touched(m).map((id) => territories.get(id)).filter((t): t is Territory => t != null);
       // A later arrival at a territory an earlier one of this batch already settled: on to this instant.
       const behind = new Map(ends.filter((t) => t.resourcesUpdatedAt < at).map((t) => [t, at]));

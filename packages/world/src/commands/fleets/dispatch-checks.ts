@@ -71,9 +71,12 @@ export function checkExploration(mission: Mission, hours: number | null | undefi
   return hours;
 }
 
+/** Missions whose arrival exists but that a fleet joins through an invitation, not a plain dispatch (yet). */
+const NOT_DISPATCHED_YET: ReadonlySet<Mission> = new Set<Mission>(['MULTI_PARTY_ATTACK_INITIATOR', 'MULTI_PARTY_ATTACK_PARTICIPANT']);
+
 /** A mission whose arrival is not part of the game yet is refused rather than flown to no outcome. */
 export function checkArrivalExists(mission: Mission): void {
-  if (!canArrive(mission)) throw fail.badRequest(`${missionLabel(mission)} missions cannot be sent yet: their outcome is not part of the game so far.`);
+  if (!canArrive(mission) || NOT_DISPATCHED_YET.has(mission)) throw fail.badRequest(`${missionLabel(mission)} missions cannot be sent yet: their outcome is not part of the game so far.`);
 }
 
 /** Cargo and fuel must be in stock at the start territory after settling. */

@@ -22,6 +22,8 @@ import { addAmounts, movementContent, type Ends } from './fleet-parts';
 export interface Later {
   notes: NotificationEntry[];
   legs: Movement[];
+  /** Movements of the batch another one's arrival already applied (an attack group fights as one): skipped. */
+  done: Set<Movement>;
 }
 
 /** A transaction of fleet commands; with `later`, an arrival batch's. */

@@ -1,6 +1,7 @@
 import { distance, explorationStaySeconds, legArrival, missionFuel, travelTime, type Mission } from '@brood/game-core';
 import { Movement } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
+import { User } from '../../entities/user.entity';
 import { fail } from '../../errors';
 import { publishEvent } from '../../events';
 import { lockOwnedTerritory, lockPlayer } from '../../kernel/access';
@@ -13,6 +14,9 @@ import {
 } from './dispatch-checks';
 import { coordsOf, coordsText, missionLabel, positive, sameCoords, subtractAmounts, type Coords3 } from './fleet-parts';
 import { notifyMovement, scheduleArrival } from './fleet-legs';
+import { warnIncomingAttack } from '../war/attack-reports';
+
+const usernameOf = async (em: WorldDeps['em'], id: number): Promise<string> => (await em.findOneOrFail(User, { id }, { fields: ['username'] })).username;
 
 /** POST /movements (core spec 3 "Movement (send payload)"). */
 export interface SendFleetInput {
@@ -44,6 +48,8 @@ async function resolveTarget(tx: WorldDeps, actor: Actor, mission: Mission, coor
   if ((mission === 'TRANSPORT' || mission === 'STATION') && (!target || owner == null)) {
     throw fail.badRequest(`There is no territory at ${coordsText(coords)} to ${mission === 'TRANSPORT' ? 'deliver to' : 'station at'}.`);
   }
+  if (mission === 'ATTACK' && (!target || owner == null)) throw fail.badRequest(`There is no territory at ${coordsText(coords)} to attack.`);
+  if (mission === 'ATTACK' && owner === actor.id) throw fail.badRequest(`${target!.name} is your own territory: you cannot attack it.`);
   if (mission === 'COLONIZE' && target) throw fail.badRequest(`The position ${coordsText(coords)} is already taken by ${target.name}.`);
   if (mission !== 'STATION' || owner === actor.id) return { target, mission };
   if (!(await sameAlliance(tx.em, actor.id, owner!))) throw fail.badRequest(DISPATCH.stationNeedsAlly);
@@ -121,7 +127,8 @@ export async function sendFleet(deps: WorldDeps, actor: Actor, input: SendFleetI
       as: { event: 'MOVEMENT_STARTED', data: { movement_id: movement.id, territory_id: start.id } },
     }, movement, { start, target }, now);
     const targetOwner = target?.owner?.id;
-    if (targetOwner != null && targetOwner !== actor.id) await publishEvent(tx.em, targetOwner, 'MOVEMENT_STARTED', { movement_id: movement.id, territory_id: target!.id });
+    if (mission === 'ATTACK' && target) await warnIncomingAttack(tx.em, movement, target, await usernameOf(tx.em, actor.id), now);
+    else if (targetOwner != null && targetOwner !== actor.id) await publishEvent(tx.em, targetOwner, 'MOVEMENT_STARTED', { movement_id: movement.id, territory_id: target!.id });
     return {
       id: movement.id,
       start_territory_id: start.id,

@@ -12,7 +12,8 @@ function resourcesAt(row: unknown): ReturnType<typeof amountsOf> {
 }
 
 function Participant({ p }: { p: Row }) {
-  const role = p.role === 'ATTACKER' ? 'Attacker' : 'Defender';
+  // The spec's roles: attacker(s), the main defender (the territory's owner), a supporting stationed ally.
+  const role = p.role === 'ATTACKER' ? 'Attacker' : p.is_stationed_ally === true ? 'Supporting ally' : 'Main defender';
   const absorbed = (num(p.damage_absorbed_defense_total) ?? 0) + (num(p.damage_absorbed_bioshield_total) ?? 0);
   const wounded = num(p.wounded_total);
   return (
@@ -24,11 +25,6 @@ function Participant({ p }: { p: Row }) {
         <Badge size="xs" variant="light" color={p.role === 'ATTACKER' ? 'red' : 'blue'}>
           {role}
         </Badge>
-        {p.is_stationed_ally === true && (
-          <Badge size="xs" variant="outline" color="gray">
-            Stationed ally
-          </Badge>
-        )}
         {text(p.origin_coords_str) || p.origin_coords ? <Coordinates value={p.origin_coords ?? p.origin_coords_str} /> : null}
       </Group>
       <Stack gap={2}>
@@ -98,7 +94,7 @@ function Report({ report, viewerId, isRead }: { report: CombatContent; viewerId:
       <Text component="div" size="sm" c="dimmed">
         {text(report.attacker_origin_territory_name) ?? 'Attacker'} <Coordinates value={report.attacker_origin_coords} /> →{' '}
         {text(report.defender_territory_name) ?? 'Defender'} <Coordinates value={report.defender_territory_coords ?? report.location_coords} />
-        {num(report.rounds_fought) !== null && ` · ${num(report.rounds_fought)} rounds`}
+        {num(report.rounds_fought) !== null && ` · ${num(report.rounds_fought)} ${num(report.rounds_fought) === 1 ? 'round' : 'rounds'}`}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt={6}>
         {participants.map((p, i) => (

@@ -1,9 +1,11 @@
 import type { MovementMission } from '@brood/game-core';
+import { attackArrival } from './attack';
 import { alliedStationingArrival } from './allied-stationing';
 import { colonizeArrival } from './colonize';
 import type { ArrivalHandler } from './context';
 import { explorationArrival } from './exploration';
 import { returnArrival } from './return';
+import { salvageArrival } from './salvage';
 import { spyArrival } from './spy';
 import { stationArrival } from './station';
 import { transportArrival } from './transport';
@@ -12,8 +14,8 @@ export type { ArrivalContext, ArrivalHandler } from './context';
 
 /**
  * What happens when a fleet reaches the end of its leg, by mission (one file each). A mission
- * without a handler here cannot be dispatched yet (attack and salvage plug in here when their
- * rules land). ALLIED_STATIONED has no arrival: it stays until recalled or cancelled.
+ * without a handler here cannot be dispatched. ALLIED_STATIONED has no arrival: it stays until
+ * recalled or cancelled.
  */
 export const ARRIVALS: Partial<Record<MovementMission, ArrivalHandler>> = {
   TRANSPORT: transportArrival,
@@ -21,8 +23,12 @@ export const ARRIVALS: Partial<Record<MovementMission, ArrivalHandler>> = {
   ALLIED_STATIONING_PENDING: alliedStationingArrival,
   COLONIZE: colonizeArrival,
   RETURN: returnArrival,
+  ATTACK: attackArrival,
+  MULTI_PARTY_ATTACK_INITIATOR: attackArrival,
+  MULTI_PARTY_ATTACK_PARTICIPANT: attackArrival,
   SPY: spyArrival,
   EXPLORATION: explorationArrival,
+  SALVAGE: salvageArrival,
 };
 
 /** Whether fleets of this mission can fly: its arrival is handled. */

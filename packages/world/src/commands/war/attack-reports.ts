@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { parseNotificationContent, type NotificationRef } from '@brood/contracts';
+import { COMBAT_ENGINE_VERSION, type CombatReport } from '@brood/game-core';
+import { inTransactionSql, publishEvents, type GameEventPayload } from '../../events';
+import type { Movement } from '../../entities/movement.entity';
+import type { Territory } from '../../entities/territory.entity';
+import { addNotification, type NotificationEntry } from '../notifications';
+import type { LegsTx } from '../fleets/fleet-legs';
+import { coordsText, targetCoords } from '../fleets/fleet-parts';
+
+/** What a combat or defense report notification holds: the whole report, its battle's id and the engine version. */
+export type BattleReportContent = CombatReport & { battle_id: number; engine_version: number };
+
+/** The report as notification content (a plain record: the content schema is open to every report field). */
+export const reportContent = (report: CombatReport, battleId: number): BattleReportContent & Record<string, unknown> =>
+  ({ ...report, battle_id: battleId, engine_version: COMBAT_ENGINE_VERSION }) as BattleReportContent & Record<string, unknown>;
+
+/** Stores a notification now, or at the batch's end when the transaction carries `later`. */
+export async function notify(tx: LegsTx, entry: NotificationEntry, now: Date): Promise<void> {
+  if (tx.later) tx.later.notes.push(entry);
+  else await addNotification(tx.em, entry.userId, entry.input, now, entry.as);
+}
+
+const verdict = (report: CombatReport, side: 'ATTACKER' | 'DEFENDER'): string => {
+  if (report.outcome === 'DRAW') return 'Draw';
+  if (report.outcome === 'ERROR') return 'Combat Error';
+  const won = (report.outcome === 'VICTORY_ATTACKER') === (side === 'ATTACKER');
+  return won ? 'Victory' : 'Defeat';
+};
+
+/**
+ * COMBAT_REPORT to every attacking player and DEFENSE_REPORT to the defender and every stationed
+ * ally's owner (each player once, whatever the number of their fleets), each riding on its real-time
+ * event (COMBAT_REPORT / DEFENSE_REPORT). The related object is the battle. Every copy has the same
+ * content (the report can be large: 10 parties of 30 types make some 130 KB), so it is checked
+ * against its schema once and sent to PostgreSQL once as text, one insert for all readers.
+ */
+export async function sendBattleReports(em: EntityManager, report: CombatReport, battleId: number, target: Territory, lead: Movement, now: Date): Promise<void> {
+  const content = reportContent(report, battleId);
+  const checked = parseNotificationContent('COMBAT_REPORT', content);
+  if (!checked.ok) throw new Error(`The report of battle ${battleId} is not a valid combat report (${checked.problem})`);
+  const where = `${target.name} (${coordsText(targetCoords(lead))})`;
+  const seen = new Set<number>();
+  const rows: { userId: number; ref: NotificationRef }[] = [];
+  for (const p of report.participant_results) {
+    if (typeof p.user_id !== 'number' || seen.has(p.user_id)) continue;
+    seen.add(p.user_id);
+    const type = p.role === 'ATTACKER' ? 'COMBAT_REPORT' : 'DEFENSE_REPORT';
+    const title = `${p.role === 'ATTACKER' ? 'Attack on' : 'Defense of'} ${where}: ${verdict(report, p.role)}`.slice(0, 200);
+    rows.push({ userId: p.user_id, ref: { id: randomUUID(), message_type: type, title, related_object_id: String(battleId), created_at: now.toISOString() } });
+  }
+  await inTransactionSql(em).executeSql(
+    `insert into notifications (id, user_id, message_type, title, content, is_read, related_object_id, created_at)
+     select id, user_id, message_type, title, $1::jsonb, false, $2, $3 from unnest($4::uuid[], $5::int[], $6::text[], $7::text[]) as x(id, user_id, message_type, title)`,
+    [JSON.stringify(content), String(battleId), now, rows.map((r) => r.ref.id), rows.map((r) => r.userId), rows.map((r) => r.ref.message_type), rows.map((r) => r.ref.title)],
+  );
+  await publishEvents(em, rows.map(({ userId, ref }): GameEventPayload => ({
+    user_id: userId,
+    event: ref.message_type as 'COMBAT_REPORT' | 'DEFENSE_REPORT',
+    data: { movement_id: lead.id, territory_id: target.id, notification: ref },
+  })));
+}
+
+/** ATTACK_FAILED_TARGET_NOT_FOUND or _OWN_TERRITORY to the fleet's owner, with the reason. */
+export async function sendAttackFailed(tx: LegsTx, m: Movement, type: 'ATTACK_FAILED_TARGET_NOT_FOUND' | 'ATTACK_FAILED_OWN_TERRITORY', now: Date): Promise<void> {
+  const at = coordsText(targetCoords(m));
+  const details = type === 'ATTACK_FAILED_OWN_TERRITORY'
+    ? `The territory at ${at} is yours now: the fleet did not attack and flies home.`
+    : `There is no territory to attack at ${at} any more: the fleet flies home.`;
+  await notify(tx, {
+    userId: m.userId,
+    input: { message_type: type, title: `Attack on ${at} failed`, content: { details }, related_object_id: m.id },
+    as: { event: 'MOVEMENT_ARRIVED', data: { movement_id: m.id, territory_id: m.startTerritoryId, details } },
+  }, now);
+}
+
+/**
+ * INCOMING_ATTACK_WARNING to the target's owner: who attacks, the target and when the fleet arrives.
+ * Rides on MOVEMENT_STARTED (their movements list changes). Exported for every command that launches
+ * or moves an attack (lone attacks at launch, multi-party groups when their arrival moves).
+ */
+export async function warnIncomingAttack(em: EntityManager, m: Movement, target: Territory, attackerName: string, now: Date): Promise<void> {
+  const ownerId = target.owner?.id;
+  if (ownerId == null || ownerId === m.userId || !m.arrivalTime) return;
+  const at = coordsText(targetCoords(m));
+  await addNotification(em, ownerId, {
+    message_type: 'INCOMING_ATTACK_WARNING',
+    title: `Incoming attack on ${target.name} (${at})`,
+    content: {
+      message: `${attackerName} is attacking ${target.name} (${at}).`,
+      attacker_username: attackerName,
+      target_coords: targetCoords(m),
+      target_territory_name: target.name,
+      arrival_time: m.arrivalTime.toISOString(),
+    },
+    related_object_id: m.id,
+  }, now, { event: 'MOVEMENT_STARTED', data: { movement_id: m.id, territory_id: target.id } });
+}

@@ -1,0 +1,115 @@
+import { LockMode } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { BattleInput, BattleParticipantInput, Effects } from '@brood/game-core';
+import type { Catalogue } from '@brood/game-data';
+import { Movement, type MovementMission } from '../../entities/movement.entity';
+import { Territory } from '../../entities/territory.entity';
+import { User } from '../../entities/user.entity';
+import { settledViews } from '../../settle';
+import { startCoords } from '../fleets/fleet-parts';
+
+/** The missions that fight at their target on arrival. */
+export const ATTACK_MISSIONS: readonly MovementMission[] = ['ATTACK', 'MULTI_PARTY_ATTACK_INITIATOR', 'MULTI_PARTY_ATTACK_PARTICIPANT'];
+
+/**
+ * The attacking side of an arrival: the movement alone (no attack group), or every movement of its
+ * group on an attack mission due at the same instant at the same target, row-locked, in id order.
+ */
+export async function attackingGroup(em: EntityManager, m: Movement): Promise<Movement[]> {
+  if (m.attackGroupId == null) return [m];
+  const group = await em.find(
+    Movement,
+    {
+      attackGroupId: m.attackGroupId,
+      mission: { $in: [...ATTACK_MISSIONS] },
+      arrivalTime: m.arrivalTime,
+      targetRegion: m.targetRegion,
+      targetSubRegion: m.targetSubRegion,
+      targetPosition: m.targetPosition,
+    },
+    { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+  );
+  return group.some((g) => g === m) ? group : [m, ...group].sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+/** Allied fleets stationed at the target, row-locked, in id order: they defend with the owner. */
+export async function stationedAllies(em: EntityManager, target: Territory): Promise<Movement[]> {
+  return em.find(Movement, { targetTerritoryId: target.id, mission: 'ALLIED_STATIONED' }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE });
+}
+
+/** One participant's fleet: the movement and where it came from. */
+export interface FleetSide {
+  movement: Movement;
+  username: string;
+  origin: Territory | null;
+  effects: Effects;
+}
+
+/**
+ * Names, home territories and effect totals (research, structures: unit_attack_pct and the rest) of
+ * every fleet's owner, read at the battle instant from each fleet's home territory (no lock: the
+ * battle changes none of them).
+ */
+export async function describeFleets(em: EntityManager, catalogue: Catalogue, fleets: readonly Movement[], at: Date): Promise<FleetSide[]> {
+  if (fleets.length === 0) return [];
+  const homeIds = [...new Set(fleets.map((f) => f.startTerritoryId).filter((id): id is number => id != null))];
+  const homes = homeIds.length ? await em.find(Territory, { id: { $in: homeIds } }) : [];
+  const views = await settledViews(em, catalogue, homes, at);
+  const users = await em.find(User, { id: { $in: [...new Set(fleets.map((f) => f.userId))] } }, { fields: ['username'] });
+  const nameOf = new Map(users.map((u) => [u.id, u.username]));
+  const homeOf = new Map(homes.map((h) => [h.id, h]));
+  return fleets.map((movement) => {
+    const origin = movement.startTerritoryId != null ? (homeOf.get(movement.startTerritoryId) ?? null) : null;
+    // A home that changed hands no longer carries its old owner's research.
+    const own = origin && origin.owner?.id === movement.userId ? views.get(origin.id) : undefined;
+    return { movement, username: nameOf.get(movement.userId) ?? 'Another player', origin: own ? origin : null, effects: own?.economy.effects ?? {} };
+  });
+}
+
+const fleetParticipant = (role: 'ATTACKER' | 'DEFENDER', side: FleetSide): BattleParticipantInput => ({
+  role,
+  user_id: side.movement.userId,
+  username: side.username,
+  ...(role === 'DEFENDER' ? { is_stationed_ally: true } : {}),
+  origin_coords: startCoords(side.movement),
+  origin_territory_name: side.origin?.name ?? null,
+  units: { ...side.movement.units },
+  effects: side.effects,
+  carried_resources: { ...side.movement.resources },
+});
+
+/**
+ * The battle's input: the attackers (in id order), then the territory's owner with its units and
+ * defenses, then the stationed allies (in id order). Participant i of the report is entry i here.
+ */
+export function battleInput(
+  catalogue: Catalogue,
+  attackers: readonly FleetSide[],
+  target: Territory,
+  owner: { id: number; username: string; effects: Effects },
+  allies: readonly FleetSide[],
+): BattleInput {
+  return {
+    catalogue,
+    participants: [
+      ...attackers.map((a) => fleetParticipant('ATTACKER', a)),
+      {
+        role: 'DEFENDER',
+        user_id: owner.id,
+        username: owner.username,
+        origin_coords: [target.region, target.subRegion, target.position],
+        origin_territory_name: target.name,
+        units: { ...target.units },
+        defenses: { ...target.defenses },
+        effects: owner.effects,
+      },
+      ...allies.map((a) => fleetParticipant('DEFENDER', a)),
+    ],
+    target: {
+      coords: [target.region, target.subRegion, target.position],
+      territory_name: target.name,
+      stock: { ...target.resources },
+      effects: owner.effects,
+    },
+  };
+}

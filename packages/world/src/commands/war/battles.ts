@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { COMBAT_ENGINE_VERSION, createRng, resolveBattle, type BattleInput, type CombatReport } from '@brood/game-core';
+import type { Catalogue } from '@brood/game-data';
+import { fail } from '../../errors';
+import { inTransactionSql } from '../../events';
+
+/** A battle's input as stored: everything but the catalogue, which is stored once per distinct catalogue. */
+export type StoredBattleInput = Omit<BattleInput, 'catalogue'>;
+
+export interface BattleToStore {
+  at: Date;
+  spot: { region: number; sub_region: number; position: number };
+  input: BattleInput;
+  report: CombatReport;
+}
+
+const hashes = new WeakMap<Catalogue, { hash: string; text: string }>();
+
+/** The catalogue's text and its hash (computed once per catalogue object). */
+function catalogueText(catalogue: Catalogue): { hash: string; text: string } {
+  let known = hashes.get(catalogue);
+  if (!known) {
+    const text = JSON.stringify(catalogue);
+    known = { hash: createHash('sha256').update(text).digest('hex'), text };
+    hashes.set(catalogue, known);
+  }
+  return known;
+}
+
+/**
+ * Stores a resolved battle (in the caller's transaction): its input, seed, engine version and the
+ * report's exact text. Answers the battle's id.
+ */
+export async function storeBattle(em: EntityManager, battle: BattleToStore): Promise<number> {
+  const { catalogue, ...input } = battle.input;
+  const { hash, text } = catalogueText(catalogue);
+  const known = await em.execute('select 1 from battle_catalogues where hash = ?', [hash]);
+  if (known.length === 0) await inTransactionSql(em).executeSql('insert into battle_catalogues (hash, catalogue) values ($1, $2::json) on conflict (hash) do nothing', [hash, text]);
+  const users = [...new Set(input.participants.map((p) => p.user_id).filter((id): id is number => typeof id === 'number'))];
+  // Native parameters: the report's text goes to PostgreSQL as it is, not escaped into the statement.
+  const { rows } = await inTransactionSql(em).executeSql(
+    `insert into battles (fought_at, region, sub_region, position, participant_user_ids, seed, engine_version, catalogue_hash, input, report)
+     values ($1, $2, $3, $4, $5::integer[], $6, $7, $8, $9::json, $10::json) returning id`,
+    [battle.at, battle.spot.region, battle.spot.sub_region, battle.spot.position, users, battle.report.seed, COMBAT_ENGINE_VERSION, hash, JSON.stringify(input), JSON.stringify(battle.report)],
+  );
+  return Number((rows[0] as { id: string }).id);
+}
+
+export interface BattleReplay {
+  battle_id: number;
+  engine_version: number;
+  seed: string;
+  /** the report as stored when the battle was fought */
+  stored_report: string;
+  /** the report the engine gives now from the stored input and seed */
+  replayed_report: string;
+  identical: boolean;
+}
+
+export const BATTLE_NOT_FOUND = 'Battle not found.';
+
+/**
+ * Re-runs a stored battle from its input, catalogue and seed with this engine, and compares the
+ * report text with the stored one. `viewer` limits it to the battle's participants (the CLI passes none).
+ */
+export async function replayBattle(em: EntityManager, battleId: number, viewer?: number): Promise<BattleReplay> {
+  const rows = await em.execute<{ seed: string; engine_version: number; input: string; report: string; catalogue: string; participant_user_ids: number[] }[]>(
+    `select b.seed, b.engine_version, b.input::text as input, b.report::text as report, c.catalogue::text as catalogue, b.participant_user_ids
+       from battles b join battle_catalogues c on c.hash = b.catalogue_hash where b.id = ?`,
+    [battleId],
+  );
+  const row = rows[0];
+  if (!row || (viewer !== undefined && !row.participant_user_ids.includes(viewer))) throw fail.notFound(BATTLE_NOT_FOUND);
+  if (row.engine_version !== COMBAT_ENGINE_VERSION) {
+    throw fail.conflict(`Battle ${battleId} was fought by combat engine version ${row.engine_version} and this server runs version ${COMBAT_ENGINE_VERSION}: it cannot re-run it, and its stored report stands as it was.`);
+  }
+  const input = { ...(JSON.parse(row.input) as StoredBattleInput), catalogue: JSON.parse(row.catalogue) as Catalogue };
+  const replayed = JSON.stringify(resolveBattle(input, createRng(row.seed)));
+  return { battle_id: battleId, engine_version: row.engine_version, seed: row.seed, stored_report: row.report, replayed_report: replayed, identical: replayed === row.report };
+}
+
+/** Ids of battles (oldest first), for replaying them all. */
+export async function battleIds(em: EntityManager): Promise<number[]> {
+  const rows = await em.execute<{ id: string }[]>('select id from battles order by id');
+  return rows.map((r) => Number(r.id));
+}

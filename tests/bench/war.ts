@@ -1,0 +1,110 @@
+/**
+ * War (issue #13): the whole arrival of a 10-party battle (8 attackers in one attack group, the
+ * defender, a stationed ally; 30 unit types, 100,000 units a party): locks, settle, battle, writes,
+ * stored battle, reports, notifications, NOTIFY, next legs, all in one arriveMovements call, timed
+ * end to end. Goal: p95 under 50 ms. And the stored report of a 1,000,000 v 1,000,000 battle: under 200 KB.
+ * (resolveBattle alone for 1M v 1M is timed by packages/game-core/bench/run.ts.) Prints figures, asserts nothing.
+ *
+ *   npx tsx tests/bench/war.ts [--runs N]
+ */
+import os from 'node:os';
+import { createRng, resolveBattle, type BattleInput } from '@brood/game-core';
+import { loadCatalogue } from '@brood/game-data';
+import { arriveMovements, createBoss, foundTerritory, storeBattle } from '@brood/world';
+import { createTestDatabase } from '@brood/world/testing';
+
+const TYPES = 30;
+const PARTY_UNITS = 100_000;
+const ATTACKERS = 8;
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 30;
+const WARMUP = 3;
+
+/** The shipped catalogue plus 30 synthetic unit types (as the game-core bench). */
+function benchCatalogue() {
+  const base = loadCatalogue().units.razorwing!;
+  const archetypes = ['Skirmisher', 'Brute', 'Spitter', 'Leviathan', 'Drone'];
+  const units: Record<string, unknown> = {};
+  for (let i = 0; i < TYPES; i++) {
+    const caps = i % 10 === 3 ? ['FIRST_STRIKE'] : i % 10 === 7 ? ['KAMIKAZE'] : [];
+    units[`bench_${i}`] = {
+      ...base,
+      name: `Bench ${i}`,
+      archetype: archetypes[i % archetypes.length],
+      capabilities: caps,
+      ...(caps[0] === 'FIRST_STRIKE' ? { first_strike_level: 1 + (i % 3) } : {}),
+      stats: { attack: 20 + 13 * i, defense: 5 + 3 * i, health: 200 + 150 * i, bioshield: 5 + 4 * i, speed: 8000, cargo_capacity: 100 + 10 * i },
+    };
+  }
+  return loadCatalogue({ units, universe: { base_effects: { allied_fleet_slots: 2 } } });
+}
+
+const army = (total: number): Record<string, number> =>
+  Object.fromEntries(Array.from({ length: TYPES }, (_, i) => [`bench_${i}`, Math.floor(total / TYPES) + (i < total % TYPES ? 1 : 0)]));
+
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+
+async function main(): Promise<void> {
+  const catalogue = benchCatalogue();
+  const db = await createTestDatabase({ poolMax: 4 });
+  const boss = createBoss(db.url, 'api');
+  await boss.start();
+  const em = () => db.orm.em.fork();
+  const sql = <T>(text: string, params: unknown[] = []) => em().execute<T[]>(text, params);
+  const T0 = new Date(Date.UTC(2030, 0, 1));
+  try {
+    const users = await sql<{ id: number }>(`insert into users (username, email, password_hash) select 'war_' || g, 'war_' || g || '@hive.test', 'x' from generate_series(1, ${ATTACKERS + 2}) g returning id`);
+    const homes: number[] = [];
+    for (const [i, u] of users.entries()) {
+      const t = await em().transactional((tem) => foundTerritory(tem, { id: u.id }, [500, 1 + i, 1], `War ${i}`, T0, catalogue));
+      homes.push(t!.id);
+    }
+    const defender = users[ATTACKERS]!.id;
+    const ally = users[ATTACKERS + 1]!.id;
+    const times: number[] = [];
+    for (let run = 0; run < RUNS + WARMUP; run++) {
+      const at = new Date(T0.getTime() + (run + 1) * 3_600_000);
+      await sql(`update territories set units = ?::jsonb, defenses = '{}'::jsonb, resources = '{"fiber": 1000000, "crystal": 1000000}'::jsonb, resources_updated_at = ? where id = ?`, [JSON.stringify(army(PARTY_UNITS)), at, homes[ATTACKERS]]);
+      await sql('delete from movements');
+      const rows = await sql<{ id: string }>(
+        `insert into movements (id, user_id, mission, start_territory_id, start_region, start_sub_region, start_position, target_territory_id, target_region, target_sub_region, target_position, target_owner_id, units, resources, fuel_paid, one_way_seconds, start_time, arrival_time, leg, created_at)
+         select gen_random_uuid(), u, 'MULTI_PARTY_ATTACK_PARTICIPANT', h, 500, s, 1, ?, 500, ?, 1, ?, ?::jsonb, '{}'::jsonb, 0, 600, ?, ?, 0, ?
+           from unnest(?::int[], ?::int[], ?::int[]) as x(u, h, s) returning id`,
+        [homes[ATTACKERS], ATTACKERS + 1, defender, JSON.stringify(army(PARTY_UNITS)), new Date(at.getTime() - 600_000), at, at,
+          `{${users.slice(0, ATTACKERS).map((u) => u.id).join(',')}}`, `{${homes.slice(0, ATTACKERS).join(',')}}`, `{${users.slice(0, ATTACKERS).map((_, i) => i + 1).join(',')}}`],
+      );
+      await sql(`update movements set attack_group_id = ? where id in (${rows.map(() => '?').join(', ')})`, [rows[0]!.id, ...rows.map((r) => r.id)]);
+      await sql(
+        `insert into movements (id, user_id, mission, start_territory_id, start_region, start_sub_region, start_position, target_territory_id, target_region, target_sub_region, target_position, target_owner_id, units, resources, fuel_paid, one_way_seconds, start_time, arrival_time, leg, created_at)
+         values (gen_random_uuid(), ?, 'ALLIED_STATIONED', ?, 500, ?, 1, ?, 500, ?, 1, ?, ?::jsonb, '{}'::jsonb, 0, 600, ?, null, 1, ?)`,
+        [ally, homes[ATTACKERS + 1], ATTACKERS + 2, homes[ATTACKERS], ATTACKERS + 1, defender, JSON.stringify(army(PARTY_UNITS)), at, at],
+      );
+      const t0 = performance.now();
+      await arriveMovements({ em: em(), catalogue, boss }, rows.map((r) => ({ id: r.id, leg: 0 })), at);
+      if (run >= WARMUP) times.push(performance.now() - t0);
+    }
+    const notes = await sql<{ n: string; bytes: string }>(`select count(*) as n, sum(octet_length(content::text)) as bytes from notifications where message_type in ('COMBAT_REPORT', 'DEFENSE_REPORT')`);
+    console.log(`10-party battle arrival (${ATTACKERS} attackers in a group, defender, stationed ally; ${TYPES} types, ${PARTY_UNITS.toLocaleString('en')} units a party), ${RUNS} runs:`);
+    console.log(`  p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms  (goal: p95 under 50 ms)`);
+    console.log(`  ${Number(notes[0]!.n) / (RUNS + WARMUP)} report notifications a battle, ${(Number(notes[0]!.bytes) / Number(notes[0]!.n) / 1024).toFixed(0)} KB each`);
+
+    const input: BattleInput = {
+      catalogue,
+      participants: [
+        { role: 'ATTACKER', user_id: users[0]!.id, username: 'war_1', units: army(1_000_000) },
+        { role: 'DEFENDER', user_id: defender, username: 'war_9', units: army(1_000_000) },
+      ],
+      target: { coords: [500, 9, 1], stock: { fiber: 1e9, crystal: 1e9 } },
+    };
+    const report = resolveBattle(input, createRng('bench-1m'));
+    const id = await em().transactional((tem) => storeBattle(tem, { at: T0, spot: { region: 500, sub_region: 9, position: 1 }, input, report }));
+    const size = await sql<{ report: number; input: number }>('select octet_length(report::text) as report, octet_length(input::text) as input from battles where id = ?', [id]);
+    console.log(`1,000,000 v 1,000,000 battle stored: report ${(size[0]!.report / 1024).toFixed(1)} KB, input ${(size[0]!.input / 1024).toFixed(1)} KB  (goal: report under 200 KB)`);
+    console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
+  } finally {
+    await boss.stop({ graceful: false });
+    await db.stop();
+  }
+}
+
+await main();
