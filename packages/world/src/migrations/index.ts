@@ -17,6 +17,7 @@ import { Migration0051Scores } from './0051-scores';
 import { Migration0052HallOfFame } from './0052-hall-of-fame';
 import { Migration0053ScoreRanks } from './0053-score-ranks';
 import { Migration0054AllianceSearch } from './0054-alliance-search';
+import { Migration0070AttackInvitations } from './0070-attack-invitations';
 
 /**
  * Every migration, in order. Migrations are hand-written SQL (one file per step, numbered) so that
@@ -41,4 +42,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0052-hall-of-fame', class: Migration0052HallOfFame },
   { name: '0053-score-ranks', class: Migration0053ScoreRanks },
   { name: '0054-alliance-search', class: Migration0054AllianceSearch },
+  { name: '0070-attack-invitations', class: Migration0070AttackInvitations },
 ];
