@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawCatalogue } from '@brood/game-data';
 import { distance, fleetSpeed, missionFuel, travelTime } from '@brood/game-core';
-import { DISPATCH, GameError, sendFleet, statsOverview, type SendFleetInput } from '@brood/world';
+import { DISPATCH, GameError, JOIN_BY_INVITATION, sendFleet, statsOverview, type SendFleetInput } from '@brood/world';
 import { at, eventually, fleetWorld, freshRegion, T0, type FleetWorld, type Player } from './support/fleet-world';
 
 /** Dispatch: what leaves the start territory, what is scheduled and announced, and every refusal. */
@@ -112,7 +112,7 @@ describe('refusals (core spec 5 "Dispatch"), each a 4xx sentence, nothing taken'
     ['a station at an empty position', () => ({ target: near(), mission: 'STATION' as const }), () => `There is no territory at ${alice.coords[0]}:2:1 to station at.`],
     ['a station at another player who is no ally', () => ({ target: bob.coords, mission: 'STATION' as const }), DISPATCH.stationNeedsAlly],
     ['a colony on a taken position', () => ({ target: bob.coords, mission: 'COLONIZE' as const, units: { seedling_ark: 1 } }), () => `The position ${bob.coords.join(':')} is already taken by Home.`],
-    ['an attack (not part of the game yet)', () => ({ target: bob.coords, mission: 'ATTACK' as const, units: { razorwing: 1 } }), 'Attack missions cannot be sent yet: their outcome is not part of the game so far.'],
+    ['a multi-party participant sent directly', () => ({ target: bob.coords, mission: 'MULTI_PARTY_ATTACK_PARTICIPANT' as const, units: { razorwing: 1 } }), JOIN_BY_INVITATION],
     ['a spy mission (not part of the game yet)', () => ({ target: bob.coords, mission: 'SPY' as const, units: { whisper_mite: 1 } }), 'Spy missions cannot be sent yet: their outcome is not part of the game so far.'],
     ['an exploration (not part of the game yet)', () => ({ target: near(), mission: 'EXPLORATION' as const, exploration_duration_hours: 2 }), 'Exploration missions cannot be sent yet: their outcome is not part of the game so far.'],
     ['a state rather than a mission', () => ({ target: bob.coords, mission: 'ALLIED_STATIONED' as const }), 'Allied stationed is not a mission a fleet can be sent on.'],
