@@ -73,6 +73,7 @@ describe('multi-party attack', () => {
       await page.getByTestId('invite-send').click();
       await page.getByText('Please enter a username to invite.').waitFor();
       await page.getByTestId('invite-username').fill(ally.username);
+      expect(await page.getByText('Please enter a username to invite.').count()).toBe(0);
       await screenshot(page, 'multi-party-invite-1280');
       await page.getByTestId('invite-send').click();
       expect(await toastMatching(page, /^Invitation sent to /)).toBe(`Invitation sent to ${ally.username}!`);
@@ -92,7 +93,6 @@ describe('multi-party attack', () => {
       expect(await phone.getByTestId('dispatch-r').isDisabled()).toBe(true);
       expect(await phone.getByTestId('dispatch-mission').inputValue()).toBe('Join Multi-Party Attack');
       expect(await phone.getByTestId('dispatch-mission').isDisabled()).toBe(true);
-      // Haulers cannot attack: only the razorwings can be chosen.
       const form = phone.getByTestId('dispatch-form');
       await form.getByTestId('unit-row-razorwing').getByRole('button', { name: 'Max' }).click();
       expect(await phone.getByTestId('send-army').textContent()).toBe('Join Attack');

@@ -65,7 +65,7 @@ export function InviteModal({ movement, onClose }: { movement: MovementLike | nu
             label="Player to invite"
             placeholder="Username"
             value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
+            onChange={(e) => (setUsername(e.currentTarget.value), setError(null))}
             error={error}
             maxLength={50}
             data-autofocus

@@ -124,6 +124,7 @@ describe('army movements panel (social 2.7)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Please enter a username to invite.')).toBeTruthy();
     expect(calls.some((c) => c.path === 'movements.invite')).toBe(false);
     fireEvent.change(screen.getByTestId('invite-username'), { target: { value: ' drone ' } });
+    expect(screen.queryByText('Please enter a username to invite.')).toBeNull();
     fireEvent.click(screen.getByTestId('invite-send'));
     expect(await screen.findByText('Invitation sent to DRONE!')).toBeTruthy();
     expect(calls.find((c) => c.path === 'movements.invite')?.input).toEqual({ movement_id: 'a', invited_user_username: 'drone' });
