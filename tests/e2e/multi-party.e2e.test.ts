@@ -9,10 +9,11 @@ import { openSession, screenshot, signUpAsGuest, toastMatching, useGame, type Se
  * 'Join Attack' banner and the target and mission locked, and joins; both fleets then share one
  * arrival. The inviter plays at 1280 px, the joiner at 390 px.
  *
- * Universe: twice as fast, so the flights last long enough (some 30 minutes) that the attack is still
- * on its way when the test ends.
+ * Universe: the default one (shared with other files, so nothing here assumes an empty world). Flights
+ * last about an hour: the attack is still on its way when the test ends, and a joiner from anywhere
+ * in the crowded sector stays within the 30% a late joiner may add.
  */
-const play = useGame({ universeOverrides: { universe_speed_factor: 2 } });
+const play = useGame();
 let db: pg.Client;
 
 beforeAll(async () => {

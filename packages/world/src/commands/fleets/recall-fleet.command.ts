@@ -59,8 +59,9 @@ async function cancelAsHost(tx: WorldDeps, m: Movement, host: Territory, now: Da
 /**
  * POST /movements/{id}/recall. The owner turns a fleet that is not heading home around: it flies back
  * as long as it had flown (a stationed ally flies a whole leg). In a multi-party attack the
- * initiator's recall breaks the group up and a participant's leaves it (multi-party/group-recall.ts). The owner of the territory an allied
- * fleet is stationed at (or on its way to) may use it too: that cancels the stationing.
+ * initiator's recall breaks the group up and a participant's leaves it (multi-party/group-recall.ts).
+ * The owner of the territory an allied fleet is stationed at (or on its way to) may use it too: that
+ * cancels the stationing.
  */
 export async function recallMovement(deps: WorldDeps, actor: Actor, input: { movement_id: string }, now: Date): Promise<RecalledMovement> {
   return inTransaction(deps, async (tx) => {
