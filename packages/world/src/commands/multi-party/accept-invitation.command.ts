@@ -162,8 +162,8 @@ export async function acceptInvitation(deps: WorldDeps, actor: Actor, input: Acc
         arrival,
         movementId: lead.id,
         message: moved
-          ? `${name} joined the attack on ${targetText(target)}: ${attackers.length} players now arrive ${durationText(timing.delayMs)} later, at ${arrival.toISOString()}.`
-          : `${name} joined the attack on ${targetText(target)}: ${attackers.length} players arrive at ${arrival.toISOString()}.`,
+          ? `${name} joined the attack on ${targetText(target)}: ${attackers.length} players now arrive ${durationText(timing.delayMs)} later.`
+          : `${name} joined the attack on ${targetText(target)}: ${attackers.length} players arrive together.`,
       }, now);
     }
     return {
