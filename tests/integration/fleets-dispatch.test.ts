@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawCatalogue } from '@brood/game-data';
 import { distance, fleetSpeed, missionFuel, travelTime } from '@brood/game-core';
-import { DISPATCH, GameError, sendFleet, statsOverview, type SendFleetInput } from '@brood/world';
+import { DISPATCH, GameError, JOIN_BY_INVITATION, sendFleet, statsOverview, type SendFleetInput } from '@brood/world';
 import { at, eventually, fleetWorld, freshRegion, T0, type FleetWorld, type Player } from './support/fleet-world';
 
 /** Dispatch: what leaves the start territory, what is scheduled and announced, and every refusal. */
@@ -113,7 +113,7 @@ describe('refusals (core spec 5 "Dispatch"), each a 4xx sentence, nothing taken'
     ['a station at another player who is no ally', () => ({ target: bob.coords, mission: 'STATION' as const }), DISPATCH.stationNeedsAlly],
     ['a colony on a taken position', () => ({ target: bob.coords, mission: 'COLONIZE' as const, units: { seedling_ark: 1 } }), () => `The position ${bob.coords.join(':')} is already taken by Home.`],
     ['an attack on an empty position', () => ({ target: near(), mission: 'ATTACK' as const, units: { razorwing: 1 } }), () => `There is no territory at ${alice.coords[0]}:2:1 to attack.`],
-    ['a multi-party attack sent as a plain dispatch', () => ({ target: bob.coords, mission: 'MULTI_PARTY_ATTACK_INITIATOR' as const, units: { razorwing: 1 } }), 'Multi party attack initiator missions cannot be sent yet: their outcome is not part of the game so far.'],
+    ['a multi-party participant sent directly', () => ({ target: bob.coords, mission: 'MULTI_PARTY_ATTACK_PARTICIPANT' as const, units: { razorwing: 1 } }), JOIN_BY_INVITATION],
     ['a state rather than a mission', () => ({ target: bob.coords, mission: 'ALLIED_STATIONED' as const }), 'Allied stationed is not a mission a fleet can be sent on.'],
   ])('%s', async (_, input, sentence) => {
     const before = await w.row(alice.territory);

@@ -24,6 +24,7 @@ export { canAfford, maxProducible, defenseAllowance } from './economy/afford';
 export { distance, fleetSpeed, travelTime, unitFuelPerHour, fuelCost, tripHours, missionFuel } from './fleet/travel';
 export { MOVEMENT_MISSIONS, legArrival, recallReturnArrival, isRecallable, type MovementMission } from './fleet/legs';
 export { isEligibleForMission, missionCarriesResources, cargoCapacity, clampResourcesToCargo } from './fleet/missions';
+export { GROUP_MISSIONS, isGroupMission, joinTiming, openSeats, type JoinTiming } from './fleet/multi-party';
 
 export { scorePoints, scoreBreakdown } from './scores/scores';
 export type { ScoreBreakdown } from './scores/scores';

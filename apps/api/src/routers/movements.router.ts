@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { MISSIONS } from '@brood/game-core';
-import { activeMovements, cancelStationing, DISPATCH, gatherStation, MOVEMENT_NOT_FOUND, recallMovement, sendFleet } from '@brood/world';
+import {
+  acceptInvitation, activeMovements, cancelStationing, declineInvitation, DISPATCH, gatherStation, INVITATION_NOT_FOUND, inviteToAttack, MOVEMENT_NOT_FOUND,
+  recallMovement, sendFleet, USERNAME_REQUIRED,
+} from '@brood/world';
 import { protectedProcedure } from '../trpc';
 import { territoryIdField, worldDeps } from './territories.router';
 
@@ -40,6 +43,28 @@ export type GatherStation = z.input<typeof GatherStationSchema>;
 export const MovementIdSchema = z.object({ movement_id: z.uuid(MOVEMENT_NOT_FOUND) });
 export type MovementId = z.input<typeof MovementIdSchema>;
 
+export const InviteSchema = z.object({
+  movement_id: z.uuid(MOVEMENT_NOT_FOUND),
+  invited_user_username: z.string({ error: USERNAME_REQUIRED }).max(100, 'That username is too long: usernames have at most 20 characters.'),
+});
+export type Invite = z.input<typeof InviteSchema>;
+
+const invitationIdField = z.number({ error: INVITATION_NOT_FOUND }).int(INVITATION_NOT_FOUND).positive(INVITATION_NOT_FOUND).max(2_147_483_647, INVITATION_NOT_FOUND);
+
+export const InvitationIdSchema = z.object({ invitation_id: invitationIdField });
+export type InvitationId = z.input<typeof InvitationIdSchema>;
+
+/** Core spec "Mission dispatch" (join): invitationId, joining_fleet_territory_id and units; the id is also in the path. */
+export const AcceptInvitationSchema = z
+  .object({
+    invitation_id: invitationIdField,
+    invitationId: invitationIdField.optional(),
+    joining_fleet_territory_id: territoryIdField,
+    units: amounts('Unit'),
+  })
+  .refine((v) => v.invitationId === undefined || v.invitationId === v.invitation_id, { message: 'The invitationId in the body is not the invitation of the path.' });
+export type AcceptInvitation = z.input<typeof AcceptInvitationSchema>;
+
 export const movementsRouter = {
   /** GET /movements/active: own fleets and every fleet heading for one of the player's territories. */
   active: protectedProcedure.query(({ ctx }) => activeMovements(worldDeps(ctx), ctx.user)),
@@ -53,4 +78,12 @@ export const movementsRouter = {
   gatherStation: protectedProcedure.input(GatherStationSchema).mutation(({ ctx, input }) => gatherStation(worldDeps(ctx), ctx.user, input, ctx.now())),
   /** POST /movements/{id}/cancel-stationing: the host sends an allied fleet home. */
   cancelStationing: protectedProcedure.input(MovementIdSchema).mutation(({ ctx, input }) => cancelStationing(worldDeps(ctx), ctx.user, input, ctx.now())),
+  /** POST /movements/{id}/invite: the owner of an attack on its way invites a player to join it. */
+  invite: protectedProcedure.input(InviteSchema).mutation(({ ctx, input }) => inviteToAttack(worldDeps(ctx), ctx.user, input, ctx.now())),
+  /** POST /movements/invitations/{id}/accept: the invited player's fleet joins the group and arrives with it. */
+  acceptInvitation: protectedProcedure
+    .input(AcceptInvitationSchema)
+    .mutation(({ ctx, input }) => acceptInvitation(worldDeps(ctx), ctx.user, input, ctx.now())),
+  /** POST /movements/invitations/{id}/decline. */
+  declineInvitation: protectedProcedure.input(InvitationIdSchema).mutation(({ ctx, input }) => declineInvitation(worldDeps(ctx), ctx.user, input, ctx.now())),
 } satisfies TRPCRouterRecord;

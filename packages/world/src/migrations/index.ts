@@ -18,6 +18,7 @@ import { Migration0052HallOfFame } from './0052-hall-of-fame';
 import { Migration0053ScoreRanks } from './0053-score-ranks';
 import { Migration0054AllianceSearch } from './0054-alliance-search';
 import { Migration0060Battles } from './0060-battles';
+import { Migration0070AttackInvitations } from './0070-attack-invitations';
 import { Migration0075Exploring } from './0075-exploring';
 import { Migration0080Moderation } from './0080-moderation';
 
@@ -45,6 +46,7 @@ export const migrationsList: MigrationObject[] = [
   { name: '0053-score-ranks', class: Migration0053ScoreRanks },
   { name: '0054-alliance-search', class: Migration0054AllianceSearch },
   { name: '0060-battles', class: Migration0060Battles },
+  { name: '0070-attack-invitations', class: Migration0070AttackInvitations },
   { name: '0075-exploring', class: Migration0075Exploring },
   { name: '0080-moderation', class: Migration0080Moderation },
 ];

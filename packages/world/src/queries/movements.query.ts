@@ -63,6 +63,9 @@ interface Row {
   resources: AmountMap;
   exploration_duration_hours: number | null;
   exploring_since: Date | null;
+  attack_group_id: string | null;
+  /** Participants flying with the group (a count, as text from PostgreSQL). */
+  participants: string | null;
   start_time: Date;
   arrival_time: Date | null;
   created_at: Date;
@@ -104,10 +107,11 @@ function toView(catalogue: Catalogue, row: Row, viewer: number): MovementView {
     created_at: new Date(row.created_at).toISOString(),
     units: unitKeys.map((unit_key) => ({ unit_key, quantity: visible ? row.units[unit_key]! : null })),
     resources: visible ? resourceKeys.map((resource_key) => ({ resource_key, amount: row.resources[resource_key]! })) : [],
-    attack_group_id: null,
-    current_participants: null,
-    max_participants: null,
-    is_multi_party_initiator: false,
+    attack_group_id: row.attack_group_id,
+    // Social spec 9: the group size shows as current + 1 over max + 1 (the initiator is not counted).
+    current_participants: row.attack_group_id ? Number(row.participants ?? 0) : null,
+    max_participants: row.attack_group_id ? catalogue.universe.max_participants : null,
+    is_multi_party_initiator: row.mission === 'MULTI_PARTY_ATTACK_INITIATOR',
     exploration_duration_hours: row.exploration_duration_hours,
     is_exploring: row.exploring_since != null,
   };
@@ -118,7 +122,9 @@ const SELECT = `
          m.start_territory_id, st.name as start_name, m.start_region, m.start_sub_region, m.start_position,
          tt.id as target_territory_id, tt.name as target_name, tt.owner_id as target_owner,
          m.target_region, m.target_sub_region, m.target_position,
-         m.units, m.resources, m.exploration_duration_hours, m.exploring_since, m.start_time, m.arrival_time, m.created_at
+         m.units, m.resources, m.exploration_duration_hours, m.exploring_since, m.start_time, m.arrival_time, m.created_at,
+         m.attack_group_id,
+         (select count(*) from movements g where g.attack_group_id = m.attack_group_id and g.mission = 'MULTI_PARTY_ATTACK_PARTICIPANT') as participants
   from movements m
   join users u on u.id = m.user_id
   left join territories st on st.id = m.start_territory_id

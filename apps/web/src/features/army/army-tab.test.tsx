@@ -151,6 +151,49 @@ describe('Army tab: Dispatch Units', { timeout: 30_000 }, () => {
   });
 });
 
+describe('Army tab: joining a multi-party attack', { timeout: 30_000 }, () => {
+  const join = { invitationId: 42, targetR: 12, targetS: 30, targetP: 20, mainFleetArrivalTime: new Date(Date.now() + 3_600_000).toISOString(), mainFleetInitiatorUsername: 'Overmind' };
+
+  it("shows the 'Join Attack' banner, locks target and mission, joins with the selected units and clears the pending join", async () => {
+    useUiStore.getState().setPendingMultiPartyJoin(join);
+    const { calls } = renderWithProviders(<ArmyTab />, answers((path) => (path === 'movements.acceptInvitation' ? { id: 'j', arrival_time: join.mainFleetArrivalTime } : undefined)));
+    await screen.findByTestId('dispatch-form');
+    const banner = screen.getByTestId('join-banner');
+    expect(banner.textContent).toContain("Overmind's group");
+    expect(within(banner).getByTestId('join-target').textContent).toBe('12:30:20');
+    expect(within(banner).getByTestId('join-eta').textContent).toMatch(/^(59m \d+s|1h 0m 0s)$/);
+    expect(banner.textContent).toContain("Your fleet will match the group's arrival time.");
+    await waitFor(() => expect(field('p').value).toBe('20'));
+    expect([field('r'), field('s'), field('p')].every((f) => f.disabled)).toBe(true);
+    expect((screen.getByTestId('dispatch-mission') as HTMLInputElement).value).toBe('Join Multi-Party Attack');
+    expect((screen.getByTestId('dispatch-mission') as HTMLInputElement).disabled).toBe(true);
+    expect(sendButton().textContent).toBe('Join Attack');
+
+    fireEvent.click(maxOf('razorwing'));
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('Successfully joined attack targeting 12-30-20!')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'movements.acceptInvitation')?.input).toEqual({ invitation_id: 42, invitationId: 42, joining_fleet_territory_id: 7, units: { razorwing: 5 } });
+    expect(useUiStore.getState().pendingMultiPartyJoin).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('join-banner')).toBeNull());
+    expect(sendButton().textContent).toBe('Send Army');
+  });
+
+  it("shows a refused join under the button and as 'Failed to join attack:', keeping the pending join", async () => {
+    useUiStore.getState().setPendingMultiPartyJoin(join);
+    const late = 'Your fleet would arrive 10m 00s after the group.';
+    renderWithProviders(<ArmyTab />, answers((path) => {
+      if (path === 'movements.acceptInvitation') throw serverError(400, late, path);
+      return undefined;
+    }));
+    await screen.findByTestId('join-banner');
+    fireEvent.click(maxOf('razorwing'));
+    fireEvent.click(sendButton());
+    expect((await screen.findByTestId('dispatch-error')).textContent).toBe(`Error: ${late}`);
+    expect(await screen.findByText(`Failed to join attack: ${late}`)).toBeTruthy();
+    expect(useUiStore.getState().pendingMultiPartyJoin).not.toBeNull();
+  });
+});
+
 describe('Army tab: Gather Units', { timeout: 30_000 }, () => {
   it("asks for a staged fleet: 'Please add at least one fleet to gather.'", async () => {
     const { calls } = renderWithProviders(<ArmyTab />, answers());

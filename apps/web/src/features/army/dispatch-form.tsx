@@ -10,6 +10,7 @@ import { MAP_MISSIONS } from '../map';
 import { ResourcePicker, UnitPicker } from './amount-pickers';
 import { ArmySummary } from './army-summary';
 import { PendingOrderBanner } from './pending-order';
+import { JOIN_MISSION, JoinAttackBanner } from './join-banner';
 import { UNITS_UNSELECTED, type CoordinateField } from './dispatch-model';
 import { useDispatch } from './use-dispatch';
 
@@ -33,6 +34,7 @@ export function DispatchForm({ startId }: { startId: number }) {
   const nameOf = (key: string) => ctx.catalogue.units[key]?.name ?? key;
   const resourceName = (key: string) => ctx.catalogue.resources[key as keyof typeof ctx.catalogue.resources]?.name ?? key;
   const carries = missionCarriesResources(form.mission);
+  const joining = d.join !== null;
 
   return (
     <Paper className="bs-glass" p={{ base: 'sm', sm: 'lg' }} data-testid="dispatch-form">
@@ -44,7 +46,7 @@ export function DispatchForm({ startId }: { startId: number }) {
             {formatCoordinates(ctx.start)}
           </Text>
         </Group>
-        {d.order && <PendingOrderBanner order={d.order} />}
+        {d.join ? <JoinAttackBanner join={d.join} /> : d.order && <PendingOrderBanner order={d.order} />}
         <SimpleGrid cols={3} spacing="xs" maw={360}>
           {FIELDS.map(({ field, label }) => (
             <TextInput
@@ -53,6 +55,7 @@ export function DispatchForm({ startId }: { startId: number }) {
               value={form[field]}
               onChange={(e) => d.setCoordinate(field, e.currentTarget.value)}
               inputMode="numeric"
+              disabled={joining}
               size="sm"
               data-testid={`dispatch-${field}`}
             />
@@ -68,16 +71,17 @@ export function DispatchForm({ startId }: { startId: number }) {
               const t = others.find((o) => String(o.id) === id);
               if (t) d.setTarget(t);
             }}
-            disabled={others.length === 0}
+            disabled={others.length === 0 || joining}
             data-testid="dispatch-own-territory"
             comboboxProps={{ withinPortal: true }}
           />
           <Select
             label="Mission"
-            data={MAP_MISSIONS.map((m) => ({ value: m.mission, label: m.label }))}
+            data={joining ? [JOIN_MISSION] : MAP_MISSIONS.map((m) => ({ value: m.mission, label: m.label }))}
             value={form.mission}
             onChange={(m) => m && d.setMission(m as MissionType)}
             allowDeselect={false}
+            disabled={joining}
             data-testid="dispatch-mission"
             comboboxProps={{ withinPortal: true }}
           />
@@ -122,7 +126,7 @@ export function DispatchForm({ startId }: { startId: number }) {
         </Tabs>
         <Stack gap={4} align="flex-start">
           <Button leftSection={<IconRocket size={16} />} onClick={d.submit} disabled={!d.sendable} loading={d.sending} data-testid="send-army">
-            Send Army
+            {joining ? 'Join Attack' : 'Send Army'}
           </Button>
           {d.error && (
             <Text c="red.4" size="sm" data-testid="dispatch-error">

@@ -88,7 +88,8 @@ export function dispatchError(form: DispatchForm, ctx: DispatchContext): string 
   if (!hasUnits(form.units)) return DISPATCH_ERRORS.noUnits;
   const units = present(form.units);
   const moving = Object.keys(units).some((k) => (ctx.catalogue.units[k]?.stats.speed ?? 0) > 0);
-  if (!moving && form.mission !== 'STATION') return DISPATCH_ERRORS.cannotMove;
+  // Not checked for STATION nor for a join; nor is cargo for a join (it carries none).
+  if (!moving && form.mission !== 'STATION' && form.mission !== 'MULTI_PARTY_ATTACK_PARTICIPANT') return DISPATCH_ERRORS.cannotMove;
   const cargo = Object.values(sentResources(form)).reduce((a, b) => a + b, 0);
   if (cargo > cargoCapacity(units, ctx.catalogue, ctx.cargoPct)) return DISPATCH_ERRORS.cargoExceeded;
   if (form.mission === 'EXPLORATION') {

@@ -1,9 +1,9 @@
 import { Badge, Button, Collapse, Group, Paper, Progress, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowBackUp, IconChevronDown, IconChevronRight, IconHomeCancel } from '@tabler/icons-react';
+import { IconArrowBackUp, IconChevronDown, IconChevronRight, IconHomeCancel, IconUserPlus } from '@tabler/icons-react';
 import { formatCoordinates, formatDate, formatNumber } from '../../lib/format';
 import type { NameOf } from '../movements';
-import { TONE_COLORS, missionTone, movementLabel, movementProgress, movementStatus, quantityText, routeOf, type MovementLike } from '../movements';
+import { groupSize, missionTone, movementLabel, type MovementLike, movementProgress, movementStatus, quantityText, routeOf, TONE_COLORS } from '../movements';
 
 function Place({ name, coords }: { name: string | null; coords: readonly [number, number, number] }) {
   return (
@@ -26,13 +26,15 @@ export function MovementCard({
   actions,
   onRecall,
   onCancelStationing,
+  onInvite,
 }: {
   movement: MovementLike;
   now: number;
   nameOf: NameOf;
-  actions: { recall: boolean; cancelStationing: boolean };
+  actions: { recall: boolean; cancelStationing: boolean; invite?: boolean };
   onRecall: () => void;
   onCancelStationing: () => void;
+  onInvite?: () => void;
 }) {
   const [open, { toggle }] = useDisclosure(false);
   const color = TONE_COLORS[missionTone(m)];
@@ -40,6 +42,7 @@ export function MovementCard({
   const fromName = m.is_returning ? m.target_territory_name : m.start_territory_name;
   const toName = m.is_returning ? m.start_territory_name : m.target_territory_name;
   const progress = movementProgress(m, now);
+  const group = groupSize(m);
   return (
     <Paper withBorder p="sm" radius="md" bg="rgba(0,0,0,0.22)" style={{ borderLeft: `3px solid ${color}` }} data-testid="movement-card" data-movement-id={m.id} data-mission={m.mission_type}>
       <Stack gap={6}>
@@ -60,6 +63,11 @@ export function MovementCard({
             {m.username}
           </Text>
         )}
+        {group && (
+          <Text size="xs" c="red.3" data-testid="movement-group">
+            {m.is_multi_party_initiator ? 'Leading a group attack' : 'In a group attack'} · {group} players
+          </Text>
+        )}
         <Progress value={progress} color={color} size="sm" aria-label="Flight progress" data-testid="movement-progress" data-value={Math.round(progress)} />
         <Group justify="space-between" wrap="wrap" gap="xs">
           <UnstyledButton onClick={toggle} aria-expanded={open}>
@@ -69,6 +77,11 @@ export function MovementCard({
             </Group>
           </UnstyledButton>
           <Group gap="xs">
+            {actions.invite && onInvite && (
+              <Button size="compact-xs" variant="light" color="red" leftSection={<IconUserPlus size={14} />} onClick={onInvite} data-testid="invite-to-attack">
+                Invite
+              </Button>
+            )}
             {actions.recall && (
               <Button size="compact-xs" variant="light" color="orange" leftSection={<IconArrowBackUp size={14} />} onClick={onRecall} data-testid="recall-fleet">
                 Recall

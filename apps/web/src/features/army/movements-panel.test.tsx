@@ -102,6 +102,47 @@ describe('army movements panel (social 2.7)', { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.path === 'movements.recall')?.input).toEqual({ movement_id: 'a' });
   });
 
+  it('invites to an own attack: Invite only where social 5.4 allows it, the empty-name sentence, the toasts of a sent and a refused invitation', async () => {
+    const attack = movement({ id: 'a', mission_type: 'ATTACK', arrival_time: soon(), target_territory_name: 'Bastion' });
+    const full = movement({ id: 'f', mission_type: 'MULTI_PARTY_ATTACK_INITIATOR', attack_group_id: 'f', is_multi_party_initiator: true, current_participants: 4, max_participants: 4, arrival_time: soon() });
+    const open = movement({ id: 'g', mission_type: 'MULTI_PARTY_ATTACK_INITIATOR', attack_group_id: 'g', is_multi_party_initiator: true, current_participants: 1, max_participants: 4, arrival_time: soon() });
+    let refuse = false;
+    const { calls } = renderWithProviders(
+      panel(),
+      answers(() => [attack, full, open, movement({ id: 't', arrival_time: soon() })], (path, input) => {
+        if (path !== 'movements.invite') return undefined;
+        if (refuse) throw serverError(404, "There is no player named 'ghost'.", path);
+        return { invited_username: (input as { invited_user_username: string }).invited_user_username.toUpperCase(), invitation_id: 3, attack_group_id: 'a', mission_type: 'MULTI_PARTY_ATTACK_INITIATOR' };
+      }),
+    );
+    const cards = await screen.findAllByTestId('movement-card');
+    expect(cards.map((c) => within(c).queryByTestId('invite-to-attack') !== null)).toEqual([true, false, true, false]);
+    expect(within(cards[2]!).getByTestId('movement-group').textContent).toBe('Leading a group attack · 2 / 5 players');
+
+    fireEvent.click(within(cards[0]!).getByTestId('invite-to-attack'));
+    fireEvent.click(await screen.findByTestId('invite-send'));
+    expect(await screen.findByText('Please enter a username to invite.')).toBeTruthy();
+    expect(calls.some((c) => c.path === 'movements.invite')).toBe(false);
+    fireEvent.change(screen.getByTestId('invite-username'), { target: { value: ' drone ' } });
+    expect(screen.queryByText('Please enter a username to invite.')).toBeNull();
+    fireEvent.click(screen.getByTestId('invite-send'));
+    expect(await screen.findByText('Invitation sent to DRONE!')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'movements.invite')?.input).toEqual({ movement_id: 'a', invited_user_username: 'drone' });
+    await waitFor(() => expect(screen.queryByTestId('invite-modal')).toBeNull());
+
+    refuse = true;
+    fireEvent.click(within(cards[2]!).getByTestId('invite-to-attack'));
+    fireEvent.change(await screen.findByTestId('invite-username'), { target: { value: 'ghost' } });
+    fireEvent.click(screen.getByTestId('invite-send'));
+    expect(await screen.findByText("Error sending invitation: There is no player named 'ghost'.")).toBeTruthy();
+  });
+
+  it('warns the initiator that a recall breaks the group up', async () => {
+    renderWithProviders(panel(), answers(() => [movement({ id: 'g', mission_type: 'MULTI_PARTY_ATTACK_INITIATOR', attack_group_id: 'g', is_multi_party_initiator: true, current_participants: 1, max_participants: 4, arrival_time: soon() })]));
+    fireEvent.click(await screen.findByTestId('recall-fleet'));
+    expect(await screen.findByText(/You lead this attack: the group breaks up and every fleet in it turns home\./)).toBeTruthy();
+  });
+
   it('lets the host cancel an allied stationing after a confirmation', async () => {
     const { calls } = renderWithProviders(
       panel(),

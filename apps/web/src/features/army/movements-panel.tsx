@@ -1,10 +1,12 @@
+import { useState } from 'react';
 import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
 import { useAuthStore } from '../../stores/auth-store';
 import { useTickWhile } from '../../hooks/use-tick-while';
 import { useGameData } from '../territories';
 import { MovementCard } from './movement-card';
-import { MOVEMENT_TEXT, fleetActions } from '../movements';
+import { InviteModal } from './invite-modal';
+import { MOVEMENT_TEXT, fleetActions, type MovementLike } from '../movements';
 import { namesFrom, useActiveMovements, useFleetCommands, useSlotCounter } from '../movements';
 
 /** Army movements panel (social 2.7): the slot counter and a grid of movement cards. */
@@ -16,6 +18,7 @@ export function MovementsPanel() {
   const commands = useFleetCommands();
   const now = useTickWhile((movements.data?.length ?? 0) > 0);
   const nameOf = namesFrom(gameData.data);
+  const [inviting, setInviting] = useState<MovementLike | null>(null);
 
   return (
     <Paper className="bs-glass" p={{ base: 'sm', sm: 'lg' }} data-testid="movements-panel">
@@ -58,11 +61,13 @@ export function MovementsPanel() {
                 actions={fleetActions(m, me, now)}
                 onRecall={() => commands.confirmRecall(m)}
                 onCancelStationing={() => commands.confirmCancel(m)}
+                onInvite={() => setInviting(m)}
               />
             ))}
           </SimpleGrid>
         )}
       </Stack>
+      <InviteModal movement={inviting} onClose={() => setInviting(null)} />
     </Paper>
   );
 }

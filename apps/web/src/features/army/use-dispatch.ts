@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { describeApiError } from '../../lib/api-errors';
+import { describeApiError, errorDetail } from '../../lib/api-errors';
 import { formatDuration } from '../../lib/format';
-import { showSuccess } from '../../lib/toast';
+import { showError, showSuccess } from '../../lib/toast';
 import { useUiStore, type MissionType } from '../../stores/ui-store';
 import { useTRPC } from '../../trpc';
 import { useEconomy } from '../territories';
@@ -20,6 +20,7 @@ import {
   type DispatchContext,
   type DispatchForm,
 } from './dispatch-model';
+import { JOIN_MISSION, joinedMessage } from './join-banner';
 
 const EMPTY: DispatchForm = { r: '', s: '', p: '', mission: 'TRANSPORT', units: {}, resources: {}, explorationHours: '1' };
 
@@ -42,6 +43,7 @@ export function useDispatch(startId: number) {
   const units = useTerritoryUnits(startId);
   const stats = useStats();
   const order = useUiStore((s) => s.pendingMovementOrder);
+  const join = useUiStore((s) => s.pendingMultiPartyJoin);
   const [form, setForm] = useState<DispatchForm>(EMPTY);
   const [notice, setNotice] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -53,6 +55,12 @@ export function useDispatch(startId: number) {
     if (!order) return;
     setForm((f) => ({ ...f, r: String(order.targetR), s: String(order.targetS), p: String(order.targetP), mission: order.missionType }));
   }, [order]);
+
+  // A pending join locks target and mission (core "Mission dispatch"); when it ends the form unlocks.
+  useEffect(() => {
+    if (join) setForm((f) => ({ ...f, r: String(join.targetR), s: String(join.targetS), p: String(join.targetP), mission: JOIN_MISSION.value }));
+    else setForm((f) => (f.mission === JOIN_MISSION.value ? { ...f, mission: 'ATTACK' } : f));
+  }, [join]);
 
   const view = economy.view;
   const territory = view?.territory;
@@ -77,6 +85,18 @@ export function useDispatch(startId: number) {
   const send = useMutation(
     trpc.movements.send.mutationOptions({
       meta: { errorToast: (info) => `Error: ${info.detail}` },
+      onSettled: () => {
+        void queryClient.invalidateQueries(trpc.movements.pathFilter());
+        void queryClient.invalidateQueries(trpc.territories.pathFilter());
+        void queryClient.invalidateQueries(trpc.stats.pathFilter());
+      },
+    }),
+  );
+
+  // POST /movements/invitations/{id}/accept: the join (core spec 7).
+  const accept = useMutation(
+    trpc.movements.acceptInvitation.mutationOptions({
+      meta: { errorToast: false },
       onSettled: () => {
         void queryClient.invalidateQueries(trpc.movements.pathFilter());
         void queryClient.invalidateQueries(trpc.territories.pathFilter());
@@ -116,13 +136,31 @@ export function useDispatch(startId: number) {
     setError(problem);
     if (problem) return;
     const target = [Number(form.r), Number(form.s), Number(form.p)] as const;
+    const units = Object.fromEntries(Object.entries(form.units).filter(([, n]) => n > 0));
+    if (join) {
+      accept.mutate(
+        { invitation_id: join.invitationId, invitationId: join.invitationId, joining_fleet_territory_id: startId, units },
+        {
+          onSuccess: () => {
+            showSuccess(joinedMessage(target));
+            setForm((f) => ({ ...f, units: {}, resources: {} }));
+            useUiStore.getState().clearPendingMultiPartyJoin();
+          },
+          onError: (e) => {
+            setError(errorDetail(e));
+            showError(`Failed to join attack: ${errorDetail(e)}`);
+          },
+        },
+      );
+      return;
+    }
     const payload = {
       start_territory_id: startId,
       target_region: target[0],
       target_sub_region: target[1],
       target_position: target[2],
-      mission: form.mission as Exclude<MissionType, 'ALLIED_STATIONED' | 'ALLIED_STATIONING_PENDING'>,
-      units: Object.fromEntries(Object.entries(form.units).filter(([, n]) => n > 0)),
+      mission: form.mission as Exclude<MissionType, 'ALLIED_STATIONED' | 'ALLIED_STATIONING_PENDING' | 'MULTI_PARTY_ATTACK_PARTICIPANT'>,
+      units,
       resources: sentResources(form),
       exploration_duration_hours: form.mission === 'EXPLORATION' ? Number(form.explorationHours) : null,
     };
@@ -139,6 +177,7 @@ export function useDispatch(startId: number) {
 
   return {
     order,
+    join,
     ctx,
     form,
     summary,
@@ -146,7 +185,7 @@ export function useDispatch(startId: number) {
     stock,
     notice,
     error,
-    sending: send.isPending,
+    sending: send.isPending || accept.isPending,
     sendable: ctx !== null && canSend(form, ctx.start),
     loading: economy.isLoading || units.isPending,
     loadError: economy.error,

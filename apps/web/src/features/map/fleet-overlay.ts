@@ -2,6 +2,7 @@ import { formatCoordinates, formatCountdown, formatDate, formatNumber } from '..
 import {
   MOVEMENT_TEXT,
   TONE_COLORS,
+  groupSize,
   isAtTarget,
   isStationed,
   missionLabel,
@@ -86,9 +87,8 @@ export function describeFleet(m: MovementLike, now: number, nameOf: NameOf): Too
     lines.push({ text: `Arrival: ${formatDate(m.arrival_time)}`, tone: 'dim' });
     lines.push({ text: `Time left: ${formatCountdown(m.arrival_time, now, MOVEMENT_TEXT.arrived)}` });
   }
-  if (m.current_participants !== null && m.max_participants !== null) {
-    lines.push({ text: `${m.is_multi_party_initiator ? 'Leader' : 'Participant'} · group ${m.current_participants}/${m.max_participants}` });
-  }
+  const group = groupSize(m);
+  if (group) lines.push({ text: `${m.is_multi_party_initiator ? 'Leader' : 'Participant'} · group ${group}` });
   for (const u of m.units) lines.push({ text: `${nameOf('unit', u.unit_key)}: ${quantityText(u.quantity)}` });
   for (const r of m.resources) lines.push({ text: `${nameOf('resource', r.resource_key)}: ${r.amount === null ? MOVEMENT_TEXT.hidden : formatNumber(r.amount)}`, tone: 'dim' });
   return { title: `${missionLabel(m.mission_type)}${m.is_returning ? ' (returning)' : ''}`, lines };

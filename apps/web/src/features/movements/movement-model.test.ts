@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fleetActions, missionTone, movementLabel, movementProgress, movementStatus, routeOf, slotCounter, quantityText } from './movement-model';
+import { canInvite, fleetActions, groupSize, missionTone, movementLabel, movementProgress, movementStatus, quantityText, routeOf, slotCounter } from './movement-model';
 import { T0, movement } from '../../test/movement-fixtures';
 
 describe('movement progress and status (social 4.6)', () => {
@@ -29,8 +29,27 @@ describe('fleet actions (social 5.4)', () => {
 
   it('lets the host cancel an allied stationing, nobody else', () => {
     const allied = movement({ user_id: 5, is_own_fleet: false, mission_type: 'ALLIED_STATIONED', is_allied_stationing: true, arrival_time: null, target_owner_id: 1 });
-    expect(fleetActions(allied, 1, T0)).toEqual({ recall: false, cancelStationing: true });
+    expect(fleetActions(allied, 1, T0)).toEqual({ recall: false, cancelStationing: true, invite: false });
     expect(fleetActions(allied, 7, T0).cancelStationing).toBe(false);
+  });
+
+  it('offers Invite for an own attack without a group, or an own initiator with seats left, while it flies', () => {
+    const attack = movement({ mission_type: 'ATTACK' });
+    expect(canInvite(attack, 1)).toBe(true);
+    expect(canInvite(attack, 2)).toBe(false);
+    expect(canInvite({ ...attack, attack_group_id: 'g' }, 1)).toBe(false);
+    expect(canInvite(movement({ mission_type: 'TRANSPORT' }), 1)).toBe(false);
+    expect(canInvite(movement({ mission_type: 'RETURN', is_returning: true, original_mission: 'ATTACK' }), 1)).toBe(false);
+    const lead = movement({ mission_type: 'MULTI_PARTY_ATTACK_INITIATOR', attack_group_id: 'm-1', is_multi_party_initiator: true, current_participants: 3, max_participants: 4 });
+    expect(canInvite(lead, 1)).toBe(true);
+    expect(canInvite({ ...lead, current_participants: 4 }, 1)).toBe(false);
+    expect(canInvite(movement({ mission_type: 'MULTI_PARTY_ATTACK_PARTICIPANT', attack_group_id: 'g', current_participants: 1, max_participants: 4 }), 1)).toBe(false);
+    expect(fleetActions(attack, 1, T0 + 200_000).invite).toBe(false);
+  });
+
+  it('shows a group as participants + 1 over max + 1 (social 9)', () => {
+    expect(groupSize(movement({ current_participants: 1, max_participants: 4 }))).toBe('2 / 5');
+    expect(groupSize(movement())).toBeNull();
   });
 });
 

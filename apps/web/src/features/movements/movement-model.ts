@@ -59,14 +59,27 @@ export function movementStatus(m: Pick<MovementLike, 'mission_type' | 'arrival_t
   return formatCountdown(m.arrival_time, now, MOVEMENT_TEXT.arrived);
 }
 
-/** Social 5.4: the owner recalls a fleet that is not returning; the host cancels an allied stationing. */
-export function fleetActions(m: MovementLike, me: number | null, now: number): { recall: boolean; cancelStationing: boolean } {
+/** Social 5.4: invite to an own ATTACK without a group, or to an own initiator with seats left; both not returning. */
+export function canInvite(m: MovementLike, me: number | null): boolean {
+  if (m.user_id !== me || m.is_returning) return false;
+  if (m.mission_type === 'ATTACK') return m.attack_group_id === null;
+  return m.mission_type === 'MULTI_PARTY_ATTACK_INITIATOR' && m.current_participants !== null && m.max_participants !== null && m.current_participants < m.max_participants;
+}
+
+/** Social 5.4: the owner recalls a fleet that is not returning; the host cancels an allied stationing; invitations as canInvite. */
+export function fleetActions(m: MovementLike, me: number | null, now: number): { recall: boolean; cancelStationing: boolean; invite: boolean } {
   const own = m.user_id === me;
   const arrived = m.arrival_time !== null && Date.parse(m.arrival_time) <= now;
   return {
     recall: own && !m.is_returning && m.mission_type !== 'RETURN' && !arrived,
     cancelStationing: !own && m.is_allied_stationing && m.target_owner_id !== null && m.target_owner_id === me,
+    invite: canInvite(m, me) && !arrived,
   };
+}
+
+/** Social 9: a group's size is shown as participants + 1 over max + 1 (the initiator counts too). */
+export function groupSize(m: Pick<MovementLike, 'current_participants' | 'max_participants'>): string | null {
+  return m.current_participants !== null && m.max_participants !== null ? `${m.current_participants + 1} / ${m.max_participants + 1}` : null;
 }
 
 export type MissionTone = 'attack' | 'transport' | 'station' | 'allied' | 'exploration' | 'colonize' | 'spy' | 'neutral' | 'default';

@@ -29,6 +29,9 @@ export function fleetName(m: MovementLike): string {
   return `${missionLabel(m.mission_type)} to ${m.target_territory_name ? `${m.target_territory_name} (${where})` : where}`;
 }
 
+/** An initiator's recall breaks the group up (social 5.4): the confirmation says so. */
+export const GROUP_RECALL_TEXT = (m: MovementLike) => `Recall "${fleetName(m)}"? You lead this attack: the group breaks up and every fleet in it turns home.`;
+
 export const recalledMessage = (m: MovementLike) => `Fleet "${fleetName(m)}" has been recalled.`;
 export const stationingCancelledMessage = (m: MovementLike) => `Stationing of ${m.username}'s fleet cancelled: it flies home.`;
 
@@ -46,7 +49,7 @@ export function useFleetCommands() {
   const confirmRecall = (m: MovementLike) =>
     modals.openConfirmModal({
       title: 'Recall fleet',
-      children: `Recall "${fleetName(m)}"? It turns around and flies home.`,
+      children: m.mission_type === 'MULTI_PARTY_ATTACK_INITIATOR' ? `${GROUP_RECALL_TEXT(m)}` : `Recall "${fleetName(m)}"? It turns around and flies home.`,
       labels: { confirm: 'Recall', cancel: 'Keep flying' },
       confirmProps: { color: 'orange', 'data-testid': 'confirm-recall' },
       onConfirm: () => recall.mutate({ movement_id: m.id }, { onSuccess: () => showSuccess(recalledMessage(m)) }),

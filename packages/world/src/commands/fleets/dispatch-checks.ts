@@ -3,8 +3,10 @@ import {
   cargoCapacity, fleetSpeed, isEligibleForMission, missionCarriesResources, type Effects, type Mission,
 } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AmountMap, Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
+import { activeFleetCount } from '../../queries/movement-counts';
 import { canArrive } from './arrivals';
 import { coordsText, missionLabel, resourceName, unitName, type Coords3 } from './fleet-parts';
 
@@ -21,7 +23,11 @@ export const DISPATCH = {
 /** Missions a player can choose when sending; the others are states a fleet gets into. */
 const DISPATCHABLE: ReadonlySet<string> = new Set(['TRANSPORT', 'ATTACK', 'COLONIZE', 'EXPLORATION', 'SPY', 'SALVAGE', 'STATION', 'MULTI_PARTY_ATTACK_INITIATOR', 'MULTI_PARTY_ATTACK_PARTICIPANT']);
 
+/** A participant's fleet is sent by accepting an invitation, never by POST /movements. */
+export const JOIN_BY_INVITATION = 'A fleet joins a multi-party attack by accepting an invitation to it: open the invitation and choose Accept.';
+
 export function checkMission(mission: Mission): void {
+  if (mission === 'MULTI_PARTY_ATTACK_PARTICIPANT') throw fail.badRequest(JOIN_BY_INVITATION);
   if (!DISPATCHABLE.has(mission)) throw fail.badRequest(`${missionLabel(mission)} is not a mission a fleet can be sent on.`);
 }
 
@@ -71,12 +77,9 @@ export function checkExploration(mission: Mission, hours: number | null | undefi
   return hours;
 }
 
-/** Missions whose arrival exists but that a fleet joins through an invitation, not a plain dispatch (yet). */
-const NOT_DISPATCHED_YET: ReadonlySet<Mission> = new Set<Mission>(['MULTI_PARTY_ATTACK_INITIATOR', 'MULTI_PARTY_ATTACK_PARTICIPANT']);
-
-/** A mission whose arrival is not part of the game yet is refused rather than flown to no outcome. */
+/** A mission whose arrival is not part of the game is refused rather than flown to no outcome. */
 export function checkArrivalExists(mission: Mission): void {
-  if (!canArrive(mission) || NOT_DISPATCHED_YET.has(mission)) throw fail.badRequest(`${missionLabel(mission)} missions cannot be sent yet: their outcome is not part of the game so far.`);
+  if (!canArrive(mission)) throw fail.badRequest(`${missionLabel(mission)} missions cannot be sent yet: their outcome is not part of the game so far.`);
 }
 
 /** Cargo and fuel must be in stock at the start territory after settling. */
@@ -90,3 +93,10 @@ export function checkStock(catalogue: Catalogue, start: Territory, resources: Am
 }
 
 export const speedOf = (catalogue: Catalogue, units: AmountMap, effects: Effects): number => fleetSpeed(units, catalogue, effects.unit_speed_pct ?? 0);
+
+/** A free fleet slot: every movement of the player takes one of `max_fleets` until it is home. */
+export async function checkFleetSlots(em: EntityManager, userId: number, effects: Effects): Promise<void> {
+  const maxFleets = Math.floor(effects.max_fleets ?? 0);
+  const flying = await activeFleetCount(em, userId);
+  if (flying >= maxFleets) throw fail.conflict(`All your fleet slots are in use (${flying} of ${maxFleets}): wait for a fleet to come home or recall one.`);
+}

@@ -1,6 +1,7 @@
 import type { MessageType } from '@brood/contracts';
 import type { MovementContent } from '@brood/contracts';
-import { legArrival } from '@brood/game-core';
+import { isRecallable, legArrival, recallReturnArrival } from '@brood/game-core';
+import { fail } from '../../errors';
 import type { Movement } from '../../entities/movement.entity';
 import { JOBS } from '../../job-contracts';
 import { scheduleJob, scheduleJobs } from '../../jobs';
@@ -64,6 +65,17 @@ export async function nextLeg(tx: LegsTx, m: Movement, departAt: Date, arriveAt:
   }
   await tx.em.flush();
   await scheduleArrival(tx, m);
+}
+
+/** A recall: turns the fleet around at `now` (back after as long as it had flown; a stationed or exploring fleet flies a whole leg). */
+export async function turnHome(tx: LegsTx, m: Movement, now: Date): Promise<void> {
+  if (!isRecallable(m.mission, m.arrivalTime?.getTime() ?? null, now.getTime())) {
+    throw fail.conflict(m.mission === 'RETURN' ? 'This fleet is already returning' : 'This fleet has already arrived and cannot be recalled');
+  }
+  // A fleet exploring at its target (its stay is the current leg) is there already: it flies the whole leg home.
+  const flying = m.exploringSince ? null : (m.arrivalTime?.getTime() ?? null);
+  const back = recallReturnArrival(m.startTime.getTime(), flying, now.getTime(), m.oneWaySeconds);
+  await turnAround(tx, m, now, new Date(back));
 }
 
 /** The real-time event an arrival's notification rides on: the fleet reached a target (movements and stocks changed). */

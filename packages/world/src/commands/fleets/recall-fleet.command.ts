@@ -1,12 +1,12 @@
 import { LockMode } from '@mikro-orm/postgresql';
-import { isRecallable, recallReturnArrival } from '@brood/game-core';
 import { Movement } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
 import { publishEvent } from '../../events';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
 import { coordsText, missionLabel, targetCoords } from './fleet-parts';
-import { notifyMovement, turnAround } from './fleet-legs';
+import { notifyMovement, turnHome } from './fleet-legs';
+import { leaveGroup, lockOwnGroup } from '../multi-party/group-recall';
 
 export const MOVEMENT_NOT_FOUND = 'Movement not found';
 
@@ -43,17 +43,6 @@ async function hostOf(tx: WorldDeps, m: Movement): Promise<Territory | null> {
   return tx.em.findOne(Territory, { region: m.targetRegion, subRegion: m.targetSubRegion, position: m.targetPosition });
 }
 
-/** Turns the fleet around at `now` (back after as long as it had flown; a stationed or exploring fleet flies a whole leg). */
-async function turnHome(tx: WorldDeps, m: Movement, now: Date): Promise<void> {
-  if (!isRecallable(m.mission, m.arrivalTime?.getTime() ?? null, now.getTime())) {
-    throw fail.conflict(m.mission === 'RETURN' ? 'This fleet is already returning' : 'This fleet has already arrived and cannot be recalled');
-  }
-  // A fleet exploring at its target (its stay is the current leg) is there already: it flies the whole leg home.
-  const flying = m.exploringSince ? null : (m.arrivalTime?.getTime() ?? null);
-  const back = recallReturnArrival(m.startTime.getTime(), flying, now.getTime(), m.oneWaySeconds);
-  await turnAround(tx, m, now, new Date(back));
-}
-
 async function cancelAsHost(tx: WorldDeps, m: Movement, host: Territory, now: Date): Promise<RecalledMovement> {
   await turnHome(tx, m, now);
   const ends = { start: m.startTerritoryId != null ? await tx.em.findOne(Territory, { id: m.startTerritoryId }) : null, target: host };
@@ -69,12 +58,16 @@ async function cancelAsHost(tx: WorldDeps, m: Movement, host: Territory, now: Da
 
 /**
  * POST /movements/{id}/recall. The owner turns a fleet that is not heading home around: it flies back
- * as long as it had flown (a stationed ally flies a whole leg). The owner of the territory an allied
- * fleet is stationed at (or on its way to) may use it too: that cancels the stationing.
+ * as long as it had flown (a stationed ally flies a whole leg). In a multi-party attack the
+ * initiator's recall breaks the group up and a participant's leaves it (multi-party/group-recall.ts).
+ * The owner of the territory an allied fleet is stationed at (or on its way to) may use it too: that
+ * cancels the stationing.
  */
 export async function recallMovement(deps: WorldDeps, actor: Actor, input: { movement_id: string }, now: Date): Promise<RecalledMovement> {
   return inTransaction(deps, async (tx) => {
-    const m = await lockMovement(tx, input.movement_id);
+    // An initiator's recall turns the whole group: its rows are locked first, in the group's lock order.
+    const group = await lockOwnGroup(tx, actor, input.movement_id);
+    const m = group?.find((g) => g.id === input.movement_id) ?? (await lockMovement(tx, input.movement_id));
     if (m.userId !== actor.id) {
       const host = isAllied(m) ? await hostOf(tx, m) : null;
       if (host && host.owner?.id === actor.id) return cancelAsHost(tx, m, host, now);
@@ -82,6 +75,7 @@ export async function recallMovement(deps: WorldDeps, actor: Actor, input: { mov
     }
     const mission = m.mission;
     await turnHome(tx, m, now);
+    await leaveGroup(tx, m, mission, group ?? [], now);
     const [start, target] = await Promise.all([
       m.startTerritoryId != null ? tx.em.findOne(Territory, { id: m.startTerritoryId }) : null,
       hostOf(tx, m),

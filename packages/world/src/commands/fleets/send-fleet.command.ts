@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { distance, explorationStaySeconds, legArrival, missionFuel, travelTime, type Mission } from '@brood/game-core';
 import { Movement } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
@@ -6,11 +7,11 @@ import { fail } from '../../errors';
 import { publishEvent } from '../../events';
 import { lockOwnedTerritory, lockPlayer } from '../../kernel/access';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
-import { activeFleetCount, alliedFleetCounts } from '../../queries/movement-counts';
+import { alliedFleetCounts } from '../../queries/movement-counts';
 import { settledViews, settleTerritory } from '../../settle';
 import { sameAlliance } from './alliance';
 import {
-  checkArrivalExists, checkCargo, checkCoordinates, checkExploration, checkMission, checkStock, checkUnits, DISPATCH, speedOf,
+  checkArrivalExists, checkCargo, checkFleetSlots, checkCoordinates, checkExploration, checkMission, checkStock, checkUnits, DISPATCH, speedOf,
 } from './dispatch-checks';
 import { coordsOf, coordsText, missionLabel, positive, sameCoords, subtractAmounts, type Coords3 } from './fleet-parts';
 import { notifyMovement, scheduleArrival } from './fleet-legs';
@@ -83,9 +84,7 @@ export async function sendFleet(deps: WorldDeps, actor: Actor, input: SendFleetI
     const hours = checkExploration(input.mission, input.exploration_duration_hours, effects, catalogue);
     checkArrivalExists(input.mission);
     const { target, mission } = await resolveTarget(tx, actor, input.mission, coords, now);
-    const maxFleets = Math.floor(effects.max_fleets ?? 0);
-    const flying = await activeFleetCount(tx.em, actor.id);
-    if (flying >= maxFleets) throw fail.conflict(`All your fleet slots are in use (${flying} of ${maxFleets}): wait for a fleet to come home or recall one.`);
+    await checkFleetSlots(tx.em, actor.id, effects);
 
     const oneWaySeconds = travelTime(distance(coordsOf(start), coords), speedOf(catalogue, units, effects), catalogue.universe.universe_speed_factor);
     // An exploration also burns fuel for its stay at the target (as long as the universe's speed makes it).
@@ -95,7 +94,11 @@ export async function sendFleet(deps: WorldDeps, actor: Actor, input: SendFleetI
     start.units = subtractAmounts(start.units, units);
     start.resources = subtractAmounts(start.resources, { ...resources, biomass: (resources.biomass ?? 0) + fuel });
 
+    // A multi-party attack sent as such leads its own group from the start (invitations follow).
+    const id = randomUUID();
     const movement = tx.em.create(Movement, {
+      id,
+      attackGroupId: mission === 'MULTI_PARTY_ATTACK_INITIATOR' ? id : null,
       userId: actor.id,
       mission,
       originalMission: null,

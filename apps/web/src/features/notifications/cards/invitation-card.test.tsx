@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -7,6 +7,7 @@ import { CardEnvironmentContext } from '../card-context';
 import { NotificationCard } from '../notification-card';
 import type { NotificationItem } from '../notification-types';
 import { answerGameData, makeNotification } from '../test-notifications';
+import { serverError } from '../../../test/economy-fixtures';
 import { INVALID_INVITATION_TEXT, INVALID_INVITATION_TITLE, RESPONDED_TEXT } from './invitation-card';
 
 const invitation = {
@@ -18,7 +19,9 @@ const invitation = {
   message: 'Strike together',
 };
 
-function show(content: NotificationItem['content'], options: { isRead?: boolean; onMarkRead?: () => void; onNavigate?: () => void } = {}) {
+type Answer = (path: string, input: unknown) => unknown;
+
+function show(content: NotificationItem['content'], options: { isRead?: boolean; onMarkRead?: () => void; onNavigate?: () => void; answer?: Answer } = {}) {
   renderWithProviders(
     <CardEnvironmentContext.Provider value={options.onNavigate ? { onNavigate: options.onNavigate } : {}}>
       <NotificationCard
@@ -26,7 +29,7 @@ function show(content: NotificationItem['content'], options: { isRead?: boolean;
         {...(options.onMarkRead ? { onMarkRead: options.onMarkRead } : {})}
       />
     </CardEnvironmentContext.Provider>,
-    answerGameData,
+    options.answer ?? answerGameData,
   );
 }
 
@@ -34,8 +37,6 @@ beforeEach(() => {
   useUiStore.getState().resetUi();
   useAuthStore.getState().setToken('token-1');
 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('invitation card', () => {
   it.each([null, {}, 'join me', { invitation_id: 42 }, { target_coords: [1, 2, 3] }, { invitation_id: 'x', target_coords: [1, 2, 3] }])(
@@ -73,23 +74,32 @@ describe('invitation card', () => {
     expect(onNavigate).toHaveBeenCalledOnce();
   });
 
-  it('Decline is sent at once with the bearer token, then confirmed', async () => {
-    const fetchMock = vi.fn(async () => new Response('null', { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
+  it('Decline is sent at once, confirmed, and clears a pending join of this invitation', async () => {
+    const calls: [string, unknown][] = [];
+    const answer: Answer = (path, input) => {
+      calls.push([path, input]);
+      if (path === 'movements.declineInvitation') return { invitation_id: 42, status: 'DECLINED' };
+      return answerGameData(path);
+    };
+    useUiStore.getState().setPendingMultiPartyJoin({ invitationId: 42, targetR: 7, targetS: 8, targetP: 9, mainFleetArrivalTime: null, mainFleetInitiatorUsername: 'Overmind' });
     const onMarkRead = vi.fn();
-    show(invitation, { onMarkRead });
+    show(invitation, { onMarkRead, answer });
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     expect(await screen.findByText('Invitation (ID: 42) declined.')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/api/v1/movements/invitations/42/decline', { method: 'POST', headers: { Authorization: 'Bearer token-1' } });
+    expect(calls).toContainEqual(['movements.declineInvitation', { invitation_id: 42 }]);
     expect(onMarkRead).toHaveBeenCalledOnce();
+    expect(useUiStore.getState().pendingMultiPartyJoin).toBeNull();
   });
 
   it("a refused decline shows 'Failed to decline invitation:' with the server's detail", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ detail: 'Invitation has expired' }), { status: 409 })));
+    const answer: Answer = (path) => {
+      if (path === 'movements.declineInvitation') throw serverError(409, 'You have already declined this invitation.', path);
+      return answerGameData(path);
+    };
     const onMarkRead = vi.fn();
-    show(invitation, { onMarkRead });
+    show(invitation, { onMarkRead, answer });
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
-    expect(await screen.findByText('Failed to decline invitation: Invitation has expired')).toBeTruthy();
+    expect(await screen.findByText('Failed to decline invitation: You have already declined this invitation.')).toBeTruthy();
     await waitFor(() => expect(onMarkRead).not.toHaveBeenCalled());
   });
 });

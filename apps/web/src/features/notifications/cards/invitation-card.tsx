@@ -1,9 +1,10 @@
-import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '../../../lib/format';
+import { errorDetail } from '../../../lib/api-errors';
 import { showError, showSuccess } from '../../../lib/toast';
-import { useAuthStore } from '../../../stores/auth-store';
 import { useUiStore } from '../../../stores/ui-store';
+import { useTRPC } from '../../../trpc';
 import { useCardEnvironment } from '../card-context';
 import { Fact, LinkedText, MapLink } from '../card-parts';
 import { InvitationContentSchema } from '@brood/contracts';
@@ -38,25 +39,21 @@ export function readInvitation(content: unknown): Invitation | null {
   };
 }
 
-/** POST /api/v1/movements/invitations/{id}/decline; the server's detail on failure. */
-async function declineInvitation(id: number, token: string | null): Promise<void> {
-  const res = await fetch(`/api/v1/movements/invitations/${id}/decline`, {
-    method: 'POST',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { detail?: unknown } | null;
-    throw new Error(typeof body?.detail === 'string' ? body.detail : `Request failed with status ${res.status}`);
-  }
-}
-
 /** A multi-party attack invitation: Accept stores a pending join for the army panel; Decline is sent at once. */
 export function InvitationBody({ content, isRead, onMarkRead }: { content: unknown; isRead: boolean; onMarkRead?: () => void }) {
   const invitation = readInvitation(content);
   const { onNavigate } = useCardEnvironment();
   const setPendingJoin = useUiStore((s) => s.setPendingMultiPartyJoin);
-  const token = useAuthStore((s) => s.token);
-  const [declining, setDeclining] = useState(false);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  // POST /movements/invitations/{id}/decline; a refusal toasts 'Failed to decline invitation: {detail}' (social 8).
+  const declining = useMutation(
+    trpc.movements.declineInvitation.mutationOptions({
+      meta: { errorToast: false },
+      onError: (error) => showError(`Failed to decline invitation: ${errorDetail(error)}`),
+      onSettled: () => void queryClient.invalidateQueries(trpc.notifications.pathFilter()),
+    }),
+  );
 
   if (!invitation) {
     return (
@@ -84,18 +81,18 @@ export function InvitationBody({ content, isRead, onMarkRead }: { content: unkno
     onNavigate?.();
   };
 
-  const decline = async () => {
-    setDeclining(true);
-    try {
-      await declineInvitation(invitation.invitationId, token);
-      showSuccess(`Invitation (ID: ${invitation.invitationId}) declined.`);
-      onMarkRead?.();
-    } catch (error) {
-      showError(`Failed to decline invitation: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      setDeclining(false);
-    }
-  };
+  const decline = () =>
+    declining.mutate(
+      { invitation_id: invitation.invitationId },
+      {
+        onSuccess: () => {
+          showSuccess(`Invitation (ID: ${invitation.invitationId}) declined.`);
+          // A result clears a pending join of this invitation (social 4.2).
+          if (useUiStore.getState().pendingMultiPartyJoin?.invitationId === invitation.invitationId) useUiStore.getState().clearPendingMultiPartyJoin();
+          onMarkRead?.();
+        },
+      },
+    );
 
   return (
     <Stack gap={4}>
@@ -118,7 +115,7 @@ export function InvitationBody({ content, isRead, onMarkRead }: { content: unkno
           <Button size="xs" color="acid" onClick={(e) => (e.stopPropagation(), accept())}>
             Accept
           </Button>
-          <Button size="xs" variant="default" loading={declining} onClick={(e) => (e.stopPropagation(), void decline())}>
+          <Button size="xs" variant="default" loading={declining.isPending} onClick={(e) => (e.stopPropagation(), decline())}>
             Decline
           </Button>
         </Group>
