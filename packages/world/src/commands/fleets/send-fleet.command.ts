@@ -15,7 +15,7 @@ import {
 } from './dispatch-checks';
 import { coordsOf, coordsText, missionLabel, positive, sameCoords, subtractAmounts, type Coords3 } from './fleet-parts';
 import { notifyMovement, scheduleArrival } from './fleet-legs';
-import { warnIncomingAttack } from '../war/attack-reports';
+import { warnAtLaunch } from '../war/attack-reports';
 
 const usernameOf = async (em: WorldDeps['em'], id: number): Promise<string> => (await em.findOneOrFail(User, { id }, { fields: ['username'] })).username;
 
@@ -130,7 +130,7 @@ export async function sendFleet(deps: WorldDeps, actor: Actor, input: SendFleetI
       as: { event: 'MOVEMENT_STARTED', data: { movement_id: movement.id, territory_id: start.id } },
     }, movement, { start, target }, now);
     const targetOwner = target?.owner?.id;
-    if (mission === 'ATTACK' && target) await warnIncomingAttack(tx.em, movement, target, await usernameOf(tx.em, actor.id), now);
+    if ((mission === 'ATTACK' || mission === 'MULTI_PARTY_ATTACK_INITIATOR') && target) await warnAtLaunch(tx.em, movement, target, await usernameOf(tx.em, actor.id), now);
     else if (targetOwner != null && targetOwner !== actor.id) await publishEvent(tx.em, targetOwner, 'MOVEMENT_STARTED', { movement_id: movement.id, territory_id: target!.id });
     return {
       id: movement.id,

@@ -4,7 +4,6 @@ import { distance, joinTiming, missionFuel, travelTime } from '@brood/game-core'
 import { AttackInvitation } from '../../entities/attack-invitation.entity';
 import { Movement } from '../../entities/movement.entity';
 import { fail } from '../../errors';
-import { publishEvent } from '../../events';
 import { lockOwnedTerritory, lockPlayer } from '../../kernel/access';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
 import { settleTerritory } from '../../settle';
@@ -15,7 +14,7 @@ import {
   durationText, flyingMembers, groupNotice, groupTarget, INITIATOR, lockGroup, markInvitationRead, moveGroupArrival, PARTICIPANT,
   participantsOf, storeNotices, targetText, usernameOf,
 } from './attack-group';
-import { warnIncomingAttack } from './incoming-attack-warning';
+import { warnIncomingAttack } from '../war/attack-reports';
 import type { NotificationEntry } from '../notifications';
 
 export const INVITATION_NOT_FOUND = 'Invitation not found';
@@ -152,19 +151,19 @@ export async function acceptInvitation(deps: WorldDeps, actor: Actor, input: Acc
 
     const owner = target.territory?.owner?.id;
     if (owner != null) {
-      await publishEvent(em, owner, 'MOVEMENT_STARTED', { movement_id: joiner.id, territory_id: target.territory!.id });
       const attackers = [...new Set([leadName, ...(await Promise.all(participantsOf(members).map((m) => usernameOf(em, m.userId)))), name])];
       await warnIncomingAttack(em, {
         ownerId: owner,
         attackers,
         coords: target.coords,
         territoryName: target.name,
+        territoryId: target.territory!.id,
         arrival,
         movementId: lead.id,
         message: moved
           ? `${name} joined the attack on ${targetText(target)}: ${attackers.length} players now arrive ${durationText(timing.delayMs)} later.`
           : `${name} joined the attack on ${targetText(target)}: ${attackers.length} players arrive together.`,
-      }, now);
+      }, now, joiner.id);
     }
     return {
       id: joiner.id,

@@ -7,7 +7,7 @@ import type { Movement } from '../../entities/movement.entity';
 import type { Territory } from '../../entities/territory.entity';
 import { addNotification, type NotificationEntry } from '../notifications';
 import type { LegsTx } from '../fleets/fleet-legs';
-import { coordsText, targetCoords } from '../fleets/fleet-parts';
+import { coordsText, targetCoords, type Coords3 } from '../fleets/fleet-parts';
 
 /** What a combat or defense report notification holds: the whole report, its battle's id and the engine version. */
 export type BattleReportContent = CombatReport & { battle_id: number; engine_version: number };
@@ -75,25 +75,55 @@ export async function sendAttackFailed(tx: LegsTx, m: Movement, type: 'ATTACK_FA
   }, now);
 }
 
+/** What the owner of an attacked territory is told: who comes, where, and when. */
+export interface IncomingAttack {
+  /** The territory's owner now. */
+  ownerId: number;
+  /** Every attacking player, in the order they joined. */
+  attackers: readonly string[];
+  coords: Coords3;
+  territoryName: string;
+  territoryId: number;
+  arrival: Date;
+  /** The movement (for a group: the initiator's) the warning is about. */
+  movementId: string;
+  message: string;
+}
+
 /**
- * INCOMING_ATTACK_WARNING to the target's owner: who attacks, the target and when the fleet arrives.
- * Rides on MOVEMENT_STARTED (their movements list changes). Exported for every command that launches
- * or moves an attack (lone attacks at launch, multi-party groups when their arrival moves).
+ * INCOMING_ATTACK_WARNING to the owner of the target (social spec 3), riding on MOVEMENT_STARTED of
+ * `announced` (their movements list changes): at launch, and again whenever a multi-party group
+ * gains a fleet or its arrival moves.
  */
-export async function warnIncomingAttack(em: EntityManager, m: Movement, target: Territory, attackerName: string, now: Date): Promise<void> {
+export async function warnIncomingAttack(em: EntityManager, warning: IncomingAttack, now: Date, announced: string = warning.movementId): Promise<void> {
+  const at = coordsText(warning.coords);
+  await addNotification(em, warning.ownerId, {
+    message_type: 'INCOMING_ATTACK_WARNING',
+    title: `Incoming attack on ${warning.territoryName} (${at})`,
+    content: {
+      message: warning.message,
+      attacker_username: warning.attackers.join(', '),
+      target_coords: warning.coords,
+      target_territory_name: warning.territoryName,
+      arrival_time: warning.arrival.toISOString(),
+    },
+    related_object_id: warning.movementId,
+  }, now, { event: 'MOVEMENT_STARTED', data: { movement_id: announced, territory_id: warning.territoryId } });
+}
+
+/** The warning of a fleet launched at another player's territory. */
+export async function warnAtLaunch(em: EntityManager, m: Movement, target: Territory, attackerName: string, now: Date): Promise<void> {
   const ownerId = target.owner?.id;
   if (ownerId == null || ownerId === m.userId || !m.arrivalTime) return;
-  const at = coordsText(targetCoords(m));
-  await addNotification(em, ownerId, {
-    message_type: 'INCOMING_ATTACK_WARNING',
-    title: `Incoming attack on ${target.name} (${at})`,
-    content: {
-      message: `${attackerName} is attacking ${target.name} (${at}).`,
-      attacker_username: attackerName,
-      target_coords: targetCoords(m),
-      target_territory_name: target.name,
-      arrival_time: m.arrivalTime.toISOString(),
-    },
-    related_object_id: m.id,
-  }, now, { event: 'MOVEMENT_STARTED', data: { movement_id: m.id, territory_id: target.id } });
+  const coords = targetCoords(m);
+  await warnIncomingAttack(em, {
+    ownerId,
+    attackers: [attackerName],
+    coords,
+    territoryName: target.name,
+    territoryId: target.id,
+    arrival: m.arrivalTime,
+    movementId: m.id,
+    message: `${attackerName} is attacking ${target.name} (${coordsText(coords)}).`,
+  }, now);
 }

@@ -10,15 +10,14 @@ export interface BattleReport {
 }
 
 /**
- * Finds a battle's report from its id through the reports players received (COMBAT_REPORT and
- * DEFENSE_REPORT notifications whose `related_object_id` is the battle id). Null when no one got one.
- *
- * For the lead at merge: m2-war stores battles in a table of their own; once it lands, read that
- * table here first (it keeps a report even after the players delete their notifications) and keep
- * this as the fallback. The console and its tests call only this function.
+ * Finds a battle's report from its id: the stored battle (migration 0060: kept even after players
+ * delete their notifications) and who was told (COMBAT_REPORT and DEFENSE_REPORT notifications whose
+ * `related_object_id` is the battle id). Without a stored battle, the attacker's copy of the report
+ * (or the first one sent). Null when neither exists.
  */
 export async function findBattleReport(em: EntityManager, battleId: string): Promise<BattleReport | null> {
-  const rows = await em.fork().execute<{ user_id: number; username: string; message_type: string; title: string; content: CombatReportContent | null; created_at: Date }[]>(
+  const db = em.fork();
+  const rows = await db.execute<{ user_id: number; username: string; message_type: string; title: string; content: CombatReportContent | null; created_at: Date }[]>(
     `select n.user_id, u.username, n.message_type, n.title, n.content, n.created_at
        from notifications n join users u on u.id = n.user_id
       where n.related_object_id = ? and n.message_type in ('COMBAT_REPORT', 'DEFENSE_REPORT')
@@ -26,10 +25,16 @@ export async function findBattleReport(em: EntityManager, battleId: string): Pro
       limit 50`,
     [battleId.slice(0, 64)],
   );
-  if (rows.length === 0) return null;
+  const stored = /^\d{1,18}$/.test(battleId)
+    ? (await db.execute<{ content: CombatReportContent }[]>(
+        `select (report::jsonb || jsonb_build_object('battle_id', id, 'engine_version', engine_version)) as content from battles where id = ?`,
+        [battleId],
+      ))[0]
+    : undefined;
+  if (rows.length === 0 && !stored) return null;
   return {
     battle_id: battleId,
     received_by: rows.map((r) => ({ user_id: r.user_id, username: r.username, message_type: r.message_type, title: r.title, created_at: new Date(r.created_at).toISOString() })),
-    content: rows[0]!.content,
+    content: stored?.content ?? rows[0]?.content ?? null,
   };
 }
