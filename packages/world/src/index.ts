@@ -29,3 +29,4 @@ export * from './queries/highscores.queries';
 export * from './commands/hall-of-fame';
 export * from './queries/hall-of-fame.queries';
 export * from './commands/fleets';
+export { settledViews } from './settle';
