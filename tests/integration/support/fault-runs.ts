@@ -64,12 +64,12 @@ export async function drainUndisturbed(url: string, catalogue: Catalogue): Promi
   }
 }
 
-/** A sim-worker process as production runs it, with a short job heartbeat and supervisor interval. */
+/** A sim-worker process as production runs it, with a short job heartbeat and supervisor interval (quiet: the faults make it log errors). */
 export function startWorkerProcess(url: string, name = 'sim-worker'): Service {
   return startService(
     name,
     'apps/sim-worker/src/main.ts',
-    { DATABASE_URL: url, LOG_LEVEL: 'warn', WORKER_BATCH_SIZE: '100', WORKER_HEARTBEAT_SECONDS: '1', WORKER_JOB_HEARTBEAT_SECONDS: '10', WORKER_MONITOR_SECONDS: '2' },
+    { DATABASE_URL: url, LOG_LEVEL: 'fatal', WORKER_BATCH_SIZE: '100', WORKER_HEARTBEAT_SECONDS: '1', WORKER_JOB_HEARTBEAT_SECONDS: '10', WORKER_MONITOR_SECONDS: '2' },
     'inherit',
   );
 }
