@@ -106,7 +106,7 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
   app.server.on('upgrade', onUpgrade);
 
   const listener = listenForGameEvents({
-    connectionString: deps.env.DATABASE_URL,
+    connectionString: deps.env.DATABASE_LISTEN_URL ?? deps.env.DATABASE_URL,
     log: app.log,
     onEvent: ({ user_id, event, data }) => {
       metrics?.eventsPushed.inc(sockets.sendToUser(user_id, JSON.stringify({ event, data })));
