@@ -17,6 +17,12 @@ const PLAYERS = Number(arg('players', '1000'));
 const SECONDS = Number(arg('seconds', '15'));
 const CONNECTIONS = arg('connections', '10,50').split(',').map(Number);
 
+/** CPU seconds the api process has used (prom-client's default metric on /metrics). */
+async function apiCpuSeconds(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  return Number(/^process_cpu_seconds_total (\S+)/m.exec(text)?.[1] ?? NaN);
+}
+
 type Player = { id: number; token: string; territory: number };
 
 /** The mix, by weight: what a player's screens ask for, and the light writes they make. */
@@ -72,10 +78,13 @@ try {
     }
   }
   for (const connections of CONNECTIONS) {
+    const cpuBefore = await apiCpuSeconds(load.stack.baseUrl);
     const r = await run(connections, SECONDS);
+    const cpuMs = ((await apiCpuSeconds(load.stack.baseUrl)) - cpuBefore) * 1000 / Math.max(1, r.requests.total);
     console.log(
       `${connections} connections, ${SECONDS} s: ${Math.round(r.requests.average)} requests a second, latency p50 ${r.latency.p50} ms, ` +
-        `p99 ${r.latency.p99} ms, max ${r.latency.max} ms; ${r['2xx']} 2xx, ${r.non2xx} other, ${r.errors} errors, ${r.timeouts} timeouts (goal 1,000 a second at p99 under 50 ms)`,
+        `p99 ${r.latency.p99} ms, max ${r.latency.max} ms; ${r['2xx']} 2xx, ${r.non2xx} other, ${r.errors} errors, ${r.timeouts} timeouts (goal 1,000 a second at p99 under 50 ms); ` +
+        `the api process spent ${cpuMs.toFixed(2)} ms of CPU a request (a core of its own would serve about ${Math.round(1000 / cpuMs)} a second)`,
     );
   }
 } finally {
