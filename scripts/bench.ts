@@ -1,5 +1,6 @@
 // `npm run bench`: every workspace's own `bench` script, one after another, printing its figures.
-// A workspace joins by adding `"bench": "..."` to its package.json scripts.
+// A workspace joins by adding `"bench": "..."` to its package.json scripts. `npm run bench:load`
+// (`bench.ts load`) runs the `bench:load` scripts instead: the load benches on a running stack.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,12 +24,13 @@ function workspaces(): Manifest[] {
   return found;
 }
 
-const benches = workspaces().filter((w) => w.scripts?.bench);
+const script = process.argv[2] ? `bench:${process.argv[2]}` : 'bench';
+const benches = workspaces().filter((w) => w.scripts?.[script]);
 if (benches.length === 0) console.log('No workspace has a bench script yet.');
 const failed: string[] = [];
 for (const w of benches) {
-  console.log(`\n\x1b[1m== ${w.name}\x1b[0m  (${w.scripts?.bench})`);
-  const result = spawnSync('npm', ['run', '--silent', 'bench', '-w', w.name], { cwd: ROOT, stdio: 'inherit', env: process.env });
+  console.log(`\n\x1b[1m== ${w.name}\x1b[0m  (${w.scripts?.[script]})`);
+  const result = spawnSync('npm', ['run', '--silent', script, '-w', w.name], { cwd: ROOT, stdio: 'inherit', env: process.env });
   if (result.status !== 0) failed.push(w.name);
 }
 if (failed.length > 0) {

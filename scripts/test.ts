@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { BIN, ROOT } from './lib/processes';
 
 const CHROMIUM = '/usr/bin/chromium';
+const PGBOUNCER = process.env.PGBOUNCER ?? '/usr/sbin/pgbouncer';
 const reports = mkdtempSync(join(tmpdir(), 'brood-test-reports-'));
 
 interface StepResult {
@@ -60,27 +61,30 @@ async function vitest(name: string, projects: string[]): Promise<boolean> {
   return code === 0;
 }
 
-/** Chromium for the browser tests: Debian's package, installed when we may. */
-async function ensureChromium(): Promise<boolean> {
-  banner('chromium');
-  if (existsSync(CHROMIUM)) {
-    results.push({ name: 'chromium', ok: true, seconds: 0, passed: 0, failed: 0, note: 'present' });
+/**
+ * A Debian package a step needs (Chromium for the browser tests, PgBouncer for the scale test),
+ * installed with apt-get when this runs as root; otherwise the step fails with the command to run.
+ */
+async function ensurePackage(name: string, binary: string, why: string): Promise<boolean> {
+  banner(name);
+  if (existsSync(binary)) {
+    results.push({ name, ok: true, seconds: 0, passed: 0, failed: 0, note: 'present' });
     return true;
   }
   const root = process.getuid?.() === 0;
   if (!root) {
-    console.error(`${CHROMIUM} is missing and this is not root. Install it once with:\n  sudo apt-get update && sudo apt-get install -y chromium\nthen run npm test again.`);
-    results.push({ name: 'chromium', ok: false, seconds: 0, passed: 0, failed: 1, note: 'missing; install with apt-get (see above)' });
+    console.error(`${binary} (${why}) is missing and this is not root. Install it once with:\n  sudo apt-get update && sudo apt-get install -y ${name}\nthen run npm test again.`);
+    results.push({ name, ok: false, seconds: 0, passed: 0, failed: 1, note: 'missing; install with apt-get (see above)' });
     return false;
   }
   const started = Date.now();
-  console.log('installing chromium with apt-get (once, about half a minute)...');
+  console.log(`installing ${name} with apt-get (once)...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const ok =
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0 &&
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status === 0 &&
-    existsSync(CHROMIUM);
-  results.push({ name: 'chromium', ok, seconds: (Date.now() - started) / 1000, passed: 0, failed: ok ? 0 : 1, note: ok ? 'installed' : 'apt-get failed' });
+    spawnSync('apt-get', ['install', '-y', '-qq', name], { stdio: 'inherit', env }).status === 0 &&
+    existsSync(binary);
+  results.push({ name, ok, seconds: (Date.now() - started) / 1000, passed: 0, failed: ok ? 0 : 1, note: ok ? 'installed' : 'apt-get failed' });
   return ok;
 }
 
@@ -99,7 +103,8 @@ function summary(): number {
 
 const turbo = join(BIN, 'turbo');
 const steps: [id: string, run: () => Promise<boolean>][] = [
-  ['chromium', ensureChromium],
+  ['chromium', () => ensurePackage('chromium', CHROMIUM, 'the browser tests')],
+  ['pgbouncer', () => ensurePackage('pgbouncer', PGBOUNCER, 'tests/integration/scale-pgbouncer.test.ts')],
   ['game-data', () => step('game-data check', 'npm', ['run', '--silent', 'game-data:check'])],
   ['lint', () => step('lint', join(BIN, 'eslint'), ['.', '--max-warnings=0'])],
   ['typecheck', () => step('typecheck', turbo, ['run', 'typecheck', '--output-logs=errors-only', '--concurrency=2'])],

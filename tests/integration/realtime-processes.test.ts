@@ -3,6 +3,7 @@ import { freePort } from '@brood/world/testing';
 import { createTestDatabase, type TestDatabase } from '@brood/world/testing';
 import { startService, type Service } from '../../scripts/lib/processes';
 import { openSocket, sleep, waitFor, type TestSocket } from './realtime-helpers';
+import { build, guest, healthy } from './support/game-processes';
 
 /**
  * The real-time path across processes, as production runs it: two api processes and a sim-worker on
@@ -17,20 +18,6 @@ const sockets: TestSocket[] = [];
 let apiA: string;
 let apiB: string;
 
-async function healthy(base: string, service: Service): Promise<void> {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (service.child.exitCode !== null) throw new Error(`${service.name} exited:\n${service.tail()}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error(`${service.name} did not become healthy:\n${service.tail()}`);
-    await sleep(200);
-  }
-}
-
 async function startApi(name: string): Promise<string> {
   const port = await freePort();
   const env = { DATABASE_URL: db.url, JWT_SECRET: SECRET, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', UNIVERSE_OVERRIDES: '{"universe_speed_factor": 30}' };
@@ -39,28 +26,6 @@ async function startApi(name: string): Promise<string> {
   const base = `http://127.0.0.1:${port}`;
   await healthy(base, service);
   return base;
-}
-
-interface Guest {
-  token: string;
-  territoryId: number;
-}
-
-async function guest(base: string): Promise<Guest> {
-  const res = await fetch(`${base}/api/v1/auth/register-test`, { method: 'POST' });
-  expect(res.status).toBe(201);
-  const token = ((await res.json()) as { token: { access_token: string } }).token.access_token;
-  const territories = (await (await fetch(`${base}/api/v1/territories`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number }[];
-  return { token, territoryId: territories[0]!.id };
-}
-
-async function build(base: string, who: Guest): Promise<void> {
-  const res = await fetch(`${base}/api/v1/territories/${who.territoryId}/structures`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ structure_key: 'fiber_tangle' }),
-  });
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
 }
 
 async function connect(base: string, token: string): Promise<TestSocket> {

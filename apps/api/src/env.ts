@@ -6,6 +6,11 @@ export const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: DatabaseUrlEnv,
+  /**
+   * A direct connection for the one LISTEN of real-time events when DATABASE_URL goes through a pooler
+   * in transaction mode (PgBouncer), which cannot hold a LISTEN; DATABASE_URL when unset.
+   */
+  DATABASE_LISTEN_URL: DatabaseUrlEnv.optional(),
   /** HS256 signing secret; scripts/start generates one under .data/ when unset. */
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters'),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 24 * 7),

@@ -9,6 +9,14 @@ export const WorkerEnvSchema = z.object({
   WORKER_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** pg-boss's floor is 0.5 s. */
   WORKER_POLL_SECONDS: z.coerce.number().min(0.5).default(0.5),
+  /**
+   * A job a worker holds must show a sign of life this often (pg-boss refreshes it at half that while
+   * the handler runs); past it the supervisor fails the job back for a retry, so the jobs of a worker
+   * killed mid-batch run again within this plus WORKER_MONITOR_SECONDS. pg-boss's floor is 10 s.
+   */
+  WORKER_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
+  /** How often the supervisor looks for such jobs (and refreshes queue statistics). */
+  WORKER_MONITOR_SECONDS: z.coerce.number().int().min(1).default(15),
   /** How often the worker writes its heartbeat; /healthz fails once none is younger than three of these. */
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
   LOG_LEVEL: LogLevelEnv,

@@ -15,10 +15,10 @@ runProcess(
     const log = pino({ name: 'sim-worker', level: env.LOG_LEVEL });
     const catalogue = deploymentCatalogue(env.UNIVERSE_OVERRIDES);
     const orm = await createOrm(env.DATABASE_URL, { poolMax: env.DB_POOL_MAX });
-    const boss = createBoss(env.DATABASE_URL, 'worker');
+    const boss = createBoss(env.DATABASE_URL, 'worker', { monitorIntervalSeconds: env.WORKER_MONITOR_SECONDS });
     boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
     await boss.start();
-    const worker = await startWorker({ orm, boss, log, catalogue, jobs, batchSize: env.WORKER_BATCH_SIZE, pollingIntervalSeconds: env.WORKER_POLL_SECONDS });
+    const worker = await startWorker({ orm, boss, log, catalogue, jobs, batchSize: env.WORKER_BATCH_SIZE, pollingIntervalSeconds: env.WORKER_POLL_SECONDS, jobHeartbeatSeconds: env.WORKER_JOB_HEARTBEAT_SECONDS });
     const heartbeat = await startHeartbeat(orm, log, env.WORKER_HEARTBEAT_SECONDS);
     return {
       log,

@@ -12,6 +12,8 @@ export interface WorkerOptions {
   jobs: readonly JobDefinition[];
   batchSize?: number;
   pollingIntervalSeconds?: number;
+  /** See WORKER_JOB_HEARTBEAT_SECONDS; set on every queue this worker works (default 30). */
+  jobHeartbeatSeconds?: number;
   now?: () => Date;
 }
 
@@ -90,8 +92,9 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop(): Pro
     if (names.has(name)) throw new Error(`Two jobs are named ${name}`);
     names.add(name);
     // Jobs whose retries are spent land in the dead-letter queue too (updateQueue: queues made before it existed).
+    // Jobs sent from now on carry the queue's heartbeat: those of a worker that died are retried soon.
     await ensureQueue(boss, name);
-    await boss.updateQueue(name, { deadLetter: DEAD_LETTER_QUEUE });
+    await boss.updateQueue(name, { deadLetter: DEAD_LETTER_QUEUE, heartbeatSeconds: options.jobHeartbeatSeconds ?? 30 });
     if (definition.cron) await boss.schedule(name, definition.cron, {}, { tz: 'UTC' });
     await boss.work<unknown>(
       name,

@@ -110,7 +110,7 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
   app.server.on('upgrade', onUpgrade);
 
   const listener = listenForGameEvents({
-    connectionString: deps.env.DATABASE_URL,
+    connectionString: deps.env.DATABASE_LISTEN_URL ?? deps.env.DATABASE_URL,
     log: app.log,
     onEvent: ({ user_id, event, data }) => {
       const text = JSON.stringify({ event, data });
@@ -120,7 +120,8 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
     },
   });
 
-  const heartbeat = setInterval(() => sockets.sweep(Date.now() - 2 * interval, PING), interval);
+  // Ticks of a fifth of the interval (at most a second): each socket is pinged at its own phase.
+  const heartbeat = setInterval(() => sockets.sweep(Date.now(), interval, PING), Math.min(1_000, interval / 5));
   heartbeat.unref();
 
   // Wait for LISTEN so that an event committed after start-up is not missed; do not hang start-up on a slow database.

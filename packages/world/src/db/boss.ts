@@ -6,6 +6,11 @@ export type BossRole = 'api' | 'worker';
 export interface BossOptions {
   /** Connections in pg-boss's own pool. */
   poolMax?: number;
+  /**
+   * How often the worker's supervisor fails jobs whose heartbeat stopped (a worker killed mid-batch)
+   * so they are retried; pg-boss's default is 60 s.
+   */
+  monitorIntervalSeconds?: number;
 }
 
 /**
@@ -22,6 +27,8 @@ export function createBoss(connectionString: string, role: BossRole, options: Bo
     migrate: false,
     supervise: worker,
     schedule: worker,
+    // The supervisor wakes every superviseIntervalSeconds and monitors when monitorIntervalSeconds has passed.
+    ...(options.monitorIntervalSeconds ? { monitorIntervalSeconds: options.monitorIntervalSeconds, superviseIntervalSeconds: options.monitorIntervalSeconds } : {}),
   });
 }
 

@@ -10,6 +10,11 @@ export interface EmbeddedDatabase {
   port: number;
   dataDir: string;
   stop(): Promise<void>;
+  /**
+   * Stops the server (fast shutdown: open transactions roll back, every connection is cut) and starts
+   * it again on the same data and port, as an operator's restart or a failover does (the fault suite).
+   */
+  restart(): Promise<void>;
   /** Synchronous immediate stop, for a process 'exit' handler (no waiting, no cleanup). */
   kill(): void;
 }
@@ -169,13 +174,16 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const flags = ['-c listen_addresses=127.0.0.1', "-c unix_socket_directories=''", `-p ${options.port}`, '-c max_connections=300'];
   if (options.ephemeral) flags.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
   const logFile = join(dataDir, 'server.log');
-  try {
-    // pg_ctl -w returns once the server accepts connections; detached keeps it out of our process group.
-    await run(bin.pg_ctl, ['start', '-w', '-t', '60', '-D', dataDir, '-l', logFile, '-o', flags.join(' ')], who, { detached: true });
-  } catch (error) {
-    const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').slice(-5).join(' | ') : '';
-    throw new Error(`Embedded PostgreSQL failed to start on port ${options.port}: ${tail || (error as Error).message}`);
-  }
+  const start = async () => {
+    try {
+      // pg_ctl -w returns once the server accepts connections; detached keeps it out of our process group.
+      await run(bin.pg_ctl, ['start', '-w', '-t', '60', '-D', dataDir, '-l', logFile, '-o', flags.join(' ')], who, { detached: true });
+    } catch (error) {
+      const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').slice(-5).join(' | ') : '';
+      throw new Error(`Embedded PostgreSQL failed to start on port ${options.port}: ${tail || (error as Error).message}`);
+    }
+  };
+  await start();
   options.log?.(`PostgreSQL started on port ${options.port} (${dataDir})`);
   if (options.ephemeral) watchdog(dataDir, process.pid);
 
@@ -189,6 +197,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       stopped = true;
       await stopServer(dataDir, options.ephemeral);
       if (options.ephemeral) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async restart() {
+      await stopServer(dataDir);
+      await start();
     },
     kill() {
       const pid = postmasterPid(dataDir);
