@@ -1,3 +1,5 @@
+// First: zod's eval probe is switched off before any game module builds a schema (see no-eval.ts).
+import '../no-eval';
 import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLogout, IconRefresh, IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
