@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../apps/api/src/http/openapi';
 import { registerRest } from '../../apps/api/src/rest';
 import { restDeclarations } from '../../apps/api/src/rest/route';
-import { authArb, authHeaders, fieldsArb, inputArb, restProblem, schemaArb, segmentArb, valueArb, type FuzzWorld, type JsonSchema } from './support/fuzz';
-import { fuzzWorld } from './support/fuzz-world';
+import { authArb, authHeaders, fieldsArb, inputArb, restProblem, schemaArb, segmentArb, valueArb, type JsonSchema } from './support/fuzz';
+import { FUZZ_RUNS, useFuzzWorld } from './support/fuzz-world';
 
 /**
  * Every /api/v1 route, read from the same declarations the server registers (a new route is fuzzed
@@ -19,24 +19,15 @@ type Op = { parameters?: { name: string; in: string; schema: JsonSchema }[]; req
 const doc = (await buildOpenApiDocument(declared)) as { paths: Record<string, Record<string, Op>> };
 await declared.close();
 
-/** Cases per route; FUZZ_RUNS=500 for a longer hunt. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
-let world: FuzzWorld;
-
-beforeAll(async () => {
-  world = await fuzzWorld();
-});
-
-afterAll(async () => {
-  await world?.api.close();
-});
+const RUNS = FUZZ_RUNS;
+const fuzz = useFuzzWorld();
 
 const asText = (v: unknown): string => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
 
 /** The query string: its parameters fitting their schemas or not, strangers, repeated names (arrays), raw junk now and then. */
 function queryArb(parameters: { name: string; schema: JsonSchema }[]): fc.Arbitrary<string> {
-  const known = fc.oneof(...[...parameters, { name: 'skip', schema: {} }].map((p) => fc.tuple(fc.constant(p.name), fc.oneof(schemaArb(world, p.schema), valueArb(world)).map(asText))));
-  const stranger = fc.tuple(fc.string({ maxLength: 6 }), valueArb(world).map(asText));
+  const known = fc.oneof(...[...parameters, { name: 'skip', schema: {} }].map((p) => fc.tuple(fc.constant(p.name), fc.oneof(schemaArb(fuzz.world, p.schema), valueArb(fuzz.world)).map(asText))));
+  const stranger = fc.tuple(fc.string({ maxLength: 6 }), valueArb(fuzz.world).map(asText));
   const pairs = fc.array(fc.oneof({ weight: 4, arbitrary: known }, { weight: 1, arbitrary: stranger }), { maxLength: 5 });
   return fc.tuple(pairs, fc.constantFrom('', '', '', '&%zz', '&a[b]=1', '&&=')).map(([p, raw]) => {
     const text = new URLSearchParams(p).toString() + raw;
@@ -56,17 +47,17 @@ describe('fuzzing every REST route', () => {
     const pathNames = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
     const request = fc.record({
       auth: authArb,
-      segments: fc.tuple(...pathNames.map(() => segmentArb(world))),
+      segments: fc.tuple(...pathNames.map(() => segmentArb(fuzz.world))),
       query: queryArb(queryParameters),
-      body: route.method === 'GET' ? fc.constant(undefined) : inputArb(world, bodyFields),
+      body: route.method === 'GET' ? fc.constant(undefined) : inputArb(fuzz.world, bodyFields),
       form: fc.boolean(),
-      fields: fieldsArb(world, bodyFields),
+      fields: fieldsArb(fuzz.world, bodyFields),
     });
     await fc.assert(
       fc.asyncProperty(request, async ({ auth, segments, query, body, form, fields }) => {
         let i = 0;
         const url = `/api/v1${route.path.replace(/:(\w+)/g, () => segments[i++]!)}${query}`;
-        const headers: Record<string, string> = { ...authHeaders(world, auth) };
+        const headers: Record<string, string> = { ...authHeaders(fuzz.world, auth) };
         let payload: string | undefined;
         if (route.method !== 'GET') {
           if (form) {
@@ -77,7 +68,7 @@ describe('fuzzing every REST route', () => {
             payload = body === undefined ? undefined : JSON.stringify(body);
           }
         }
-        const res = await world.api.app.inject({ method: route.method, url, headers, payload, remoteAddress: '10.77.0.1' });
+        const res = await fuzz.world.api.app.inject({ method: route.method, url, headers, payload, remoteAddress: '10.77.0.1' });
         const problem = restProblem(res);
         if (problem) throw new Error(`${route.method} ${url} ${payload ?? ''} -> ${problem}`);
       }),

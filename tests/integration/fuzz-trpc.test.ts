@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allProcedures } from '@brood/api/testing';
 import { appRouter } from '../../apps/api/src/root';
-import { authArb, authHeaders, inputArb, trpcProblem, valueArb, type FuzzWorld, type JsonSchema } from './support/fuzz';
-import { fuzzWorld } from './support/fuzz-world';
+import { authArb, authHeaders, inputArb, trpcProblem, valueArb, type JsonSchema } from './support/fuzz';
+import { FUZZ_RUNS, useFuzzWorld } from './support/fuzz-world';
 
 /**
  * Every tRPC procedure of the app router (a new one is fuzzed with nobody adding it here), called over
@@ -22,17 +22,8 @@ function fieldSchemas(path: string): Record<string, JsonSchema> {
   return json.properties ?? json.anyOf?.find((s) => s.properties)?.properties ?? {};
 }
 
-/** Cases per route; FUZZ_RUNS=500 for a longer hunt. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
-let world: FuzzWorld;
-
-beforeAll(async () => {
-  world = await fuzzWorld();
-});
-
-afterAll(async () => {
-  await world?.api.close();
-});
+const RUNS = FUZZ_RUNS;
+const fuzz = useFuzzWorld();
 
 describe('fuzzing every tRPC procedure', () => {
   it('lists the procedures of the router', () => {
@@ -41,9 +32,9 @@ describe('fuzzing every tRPC procedure', () => {
 
   it.each(procedures.map((p) => [p.path, p] as const))('%s: no 5xx, every 4xx has a message', async (path, { type }) => {
     const envelope = fc.oneof(
-      { weight: 5, arbitrary: inputArb(world, fieldSchemas(path)).map((json) => JSON.stringify({ json })) },
-      { weight: 1, arbitrary: fc.tuple(inputArb(world, fieldSchemas(path)), fc.jsonValue({ maxDepth: 3 })).map(([json, meta]) => JSON.stringify({ json, meta })) },
-      { weight: 1, arbitrary: valueArb(world).map((v) => JSON.stringify(v) ?? '') },
+      { weight: 5, arbitrary: inputArb(fuzz.world, fieldSchemas(path)).map((json) => JSON.stringify({ json })) },
+      { weight: 1, arbitrary: fc.tuple(inputArb(fuzz.world, fieldSchemas(path)), fc.jsonValue({ maxDepth: 3 })).map(([json, meta]) => JSON.stringify({ json, meta })) },
+      { weight: 1, arbitrary: valueArb(fuzz.world).map((v) => JSON.stringify(v) ?? '') },
       { weight: 1, arbitrary: fc.constantFrom('', '{', 'not json', '{"json":', '[]', '{"0":{"json":1}}') },
     );
     const request = fc.record({
@@ -58,8 +49,8 @@ describe('fuzzing every tRPC procedure', () => {
         const callPath = batch ? `${path},users.me` : path;
         const input = batch ? JSON.stringify({ 0: safeJson(text), 1: undefined }) : text;
         const res = asQuery
-          ? await world.api.app.inject({ method: 'GET', url: `/trpc/${callPath}?${batch ? 'batch=1&' : ''}input=${encodeURIComponent(input)}`, headers: authHeaders(world, auth) })
-          : await world.api.app.inject({ method: 'POST', url: `/trpc/${callPath}${batch ? '?batch=1' : ''}`, headers: { ...authHeaders(world, auth), 'content-type': 'application/json' }, payload: input });
+          ? await fuzz.world.api.app.inject({ method: 'GET', url: `/trpc/${callPath}?${batch ? 'batch=1&' : ''}input=${encodeURIComponent(input)}`, headers: authHeaders(fuzz.world, auth) })
+          : await fuzz.world.api.app.inject({ method: 'POST', url: `/trpc/${callPath}${batch ? '?batch=1' : ''}`, headers: { ...authHeaders(fuzz.world, auth), 'content-type': 'application/json' }, payload: input });
         const problem = trpcProblem(res);
         if (problem) throw new Error(`${asQuery ? 'GET' : 'POST'} /trpc/${callPath} ${input} -> ${problem}`);
       }),

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createPlayer, createTestApi, type TestApi } from '@brood/api/testing';
 import type { FuzzWorld } from './fuzz';
 
@@ -21,4 +22,19 @@ export async function fuzzWorld(): Promise<FuzzWorld> {
   const notifications = (await get('/api/v1/notifications?include_read=true')).json<{ id: string }[]>();
   ownTexts.push(...notifications.slice(0, 1).map((n) => String(n.id)));
   return { api, player, territoryId, ownTexts };
+}
+
+/** Cases per route or procedure; FUZZ_RUNS=500 for a longer hunt. */
+export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+
+/** Registers the hooks that start a fuzz world for the calling file; `world` is set once `beforeAll` has run. */
+export function useFuzzWorld(): { world: FuzzWorld } {
+  const ctx = {} as { world: FuzzWorld };
+  beforeAll(async () => {
+    ctx.world = await fuzzWorld();
+  });
+  afterAll(async () => {
+    await ctx.world?.api.close();
+  });
+  return ctx;
 }
