@@ -32,11 +32,11 @@ async function followGuide(page: Page): Promise<string | null> {
   // Read once: the guide re-ranks as the stock grows, so 'the first step' may change under the test.
   const first = await page.evaluate(() => {
     const el = document.querySelector<HTMLElement>('[data-testid="guide-ready"] [data-testid^="guide-step-"]');
-    return el ? { key: el.dataset.testid!.replace('guide-step-', ''), action: el.getAttribute('aria-label')! } : null;
+    // The step's first line is the item's name (the button is named by its visible text).
+    return el ? { key: el.dataset.testid!.replace('guide-step-', ''), name: el.querySelector('p')?.textContent ?? '' } : null;
   });
   if (!first) return null;
-  const { key, action } = first;
-  const name = action.slice(action.indexOf(': ') + 2);
+  const { key, name } = first;
   try {
     await page.getByTestId(`guide-step-${key}`).click({ timeout: 15_000 });
   } catch {

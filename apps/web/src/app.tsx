@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './router';
@@ -14,9 +13,8 @@ export function App() {
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider queryClient={queryClient} trpcClient={vanilla}>
-          <ModalsProvider>
-            <RouterProvider router={router} />
-          </ModalsProvider>
+          {/* Modals belong to the signed-in pages: AuthenticatedLayout provides them (so /login loads no Modal). */}
+          <RouterProvider router={router} />
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -1,4 +1,3 @@
-import './no-eval';
 import '@fontsource-variable/exo-2';
 import '@fontsource-variable/orbitron';
 import '@mantine/core/styles.css';

@@ -4,7 +4,6 @@ import { useAuthStore } from './stores/auth-store';
 import { LoginPage } from './routes/login';
 import { RegisterPage } from './routes/register';
 import { NotFoundPage } from './routes/not-found';
-import { AuthenticatedLayout } from './routes/authenticated-layout';
 import { RoutePending } from './routes/route-pending';
 
 const isSignedIn = () => useAuthStore.getState().isAuthenticated;
@@ -52,7 +51,8 @@ const authenticatedRoute = createRoute({
   beforeLoad: ({ location }) => {
     if (!isSignedIn()) throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
   },
-  component: AuthenticatedLayout,
+  // The session services (real-time socket, game features) load with it: /login and /register stay small.
+  component: lazyRouteComponent(() => import('./routes/authenticated-layout'), 'AuthenticatedLayout'),
 });
 
 const indexRoute = createRoute({

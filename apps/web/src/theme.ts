@@ -9,7 +9,9 @@ const dark: MantineColorsTuple = ['#d3daf0', '#aab4d3', '#8792b6', '#5f6b93', '#
 
 export const theme = createTheme({
   primaryColor: 'acid',
-  primaryShade: { light: 7, dark: 5 },
+  // One shade for both schemes: the app always runs dark, and auto-contrast judges a colour by the
+  // light scheme's shade, so with 7 there it put white text on the bright acid-5 that is shown (1.3:1).
+  primaryShade: 5,
   autoContrast: true,
   luminanceThreshold: 0.4,
   colors: { acid, brood, dark },

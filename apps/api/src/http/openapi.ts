@@ -60,6 +60,26 @@ async function probe(declaration: RestDeclaration): Promise<Probed> {
   return found;
 }
 
+/** Which procedure a route calls, and which input field each of its path parameters fills. */
+export interface RestBinding {
+  procedure: string | null;
+  /** Input field by path parameter name. */
+  pathFields: Record<string, string>;
+}
+
+/** A declared route's binding, traced the same way as its document (for checks over every route). */
+export async function restBinding(declaration: RestDeclaration): Promise<RestBinding> {
+  const probed = await probe(declaration);
+  const pathFields: Record<string, string> = {};
+  if (probed.input && typeof probed.input === 'object' && probed.input !== probed.body && probed.input !== probed.query) {
+    for (const [field, value] of Object.entries(probed.input as Record<string, unknown>)) {
+      const param = probed.paramTags.get(String(value));
+      if (param) pathFields[param] = field;
+    }
+  }
+  return { procedure: probed.procedure, pathFields };
+}
+
 function inputSchema(procedure: string | null): JsonSchema | null {
   const schema = procedure ? procedures[procedure]?._def.inputs[0] : undefined;
   if (!schema) return null;

@@ -31,7 +31,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           ))}
         </Group>
       </Box>
-      <Box className={classes.formSide}>
+      <Box component="main" className={classes.formSide}>
         <Paper className={`${classes.card} bs-glass`} p={{ base: 'lg', sm: 'xl' }} shadow="xl">
           <Stack gap="md">{children}</Stack>
         </Paper>

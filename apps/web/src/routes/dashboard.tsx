@@ -125,13 +125,12 @@ export function DashboardPage() {
           <PanelBoundary name="Fleet activity">
             <FleetActivity />
           </PanelBoundary>
-          {isMobile && (
-            <Group gap="xs" px={4}>
-              <Title order={4} fz="sm" tt="uppercase" lts="0.14em" c="acid.4">
-                {mainTabDef(tab).label}
-              </Title>
-            </Group>
-          )}
+          {/* The tab's name is the page's level-one heading: shown above the tab on phones, read out on wider screens. */}
+          <Group gap="xs" px={4} className={isMobile ? undefined : 'bs-sr-only'}>
+            <Title order={1} fz="sm" tt="uppercase" lts="0.14em" c="acid.4">
+              {mainTabDef(tab).label}
+            </Title>
+          </Group>
           <Box role="tabpanel" aria-label={mainTabDef(tab).label}>
             <TabContent tab={tab} profileLoaded={profileLoaded} />
           </Box>

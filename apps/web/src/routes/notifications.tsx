@@ -1,3 +1,4 @@
+import '../no-eval';
 import { AppShell, Anchor, Button, Center, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconLogin } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';

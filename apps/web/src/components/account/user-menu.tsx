@@ -52,8 +52,9 @@ export function UserMenu({ compact = false, rank: givenRank, showExpiry = true }
     <Group gap={compact ? 8 : 'md'} wrap="nowrap">
       {showExpiry && user.is_test_account && <ExpiryCountdown expiresAt={user.expires_at} compact={compact} onClick={openClaim} />}
       <Menu opened={menuOpened} onChange={setMenuOpened} position="bottom-end" width={260} offset={8}>
+        {/* Named by its visible text where it shows some (the name must hold what is seen); by a label when compact. */}
         <Menu.Target>
-          <UnstyledButton aria-label={`Account menu for ${user.username}`} data-testid="user-menu">
+          <UnstyledButton aria-label={compact ? `Account menu for ${user.username}` : undefined} data-testid="user-menu">
             <Group gap={10} wrap="nowrap">
               <BroodAvatar avatarId={user.avatar_id} size={36} label={`${user.username}'s avatar`} />
               {!compact && (

@@ -36,10 +36,9 @@ export function LevelledCard(props: LevelledCardProps) {
       data-dimmed={button.dimmed || undefined}
       data-highlighted={highlighted || undefined}
       style={{
-        opacity: button.dimmed ? 0.62 : 1,
         borderColor: highlighted ? 'var(--mantine-color-acid-4)' : undefined,
         boxShadow: highlighted ? '0 0 0 2px var(--mantine-color-acid-5), 0 0 28px rgba(157,255,18,0.45)' : undefined,
-        transition: 'box-shadow 200ms ease, opacity 200ms ease',
+        transition: 'box-shadow 200ms ease',
         display: 'flex',
         flexDirection: 'column',
       }}

@@ -22,7 +22,7 @@ export function FleetActivity() {
   return (
     <Paper className="bs-glass" px="sm" py={6} data-testid="fleet-activity" aria-label="Fleet activity">
       <Group gap="sm" wrap="nowrap">
-        <UnstyledButton onClick={open} aria-label="Open the Army tab">
+        <UnstyledButton onClick={open} title="Open the Army tab">
           <Group gap={6} wrap="nowrap">
             <IconRoute size={16} color="var(--mantine-color-acid-4)" />
             <Text size="xs" fw={700} tt="uppercase" lts="0.08em" visibleFrom="sm">

@@ -24,7 +24,6 @@ function StepButton({ step, note }: { step: GuideStep; note?: string }) {
     <UnstyledButton
       onClick={() => follow(step)}
       data-testid={`guide-step-${step.key}`}
-      aria-label={`${step.action}: ${step.name}`}
       px={8}
       py={3}
       style={{ borderRadius: 6, border: '1px solid var(--mantine-color-acid-8)', background: 'rgba(157, 255, 18, 0.07)' }}

@@ -47,8 +47,9 @@ export function CombatantCard(props: CombatantCardProps) {
       className="bs-glass"
       p="sm"
       data-testid={`card-${props.itemKey}`}
+      data-dimmed={dimmed || undefined}
       data-highlighted={highlighted || undefined}
-      style={{ opacity: dimmed ? 0.7 : 1, display: 'flex', flexDirection: 'column', boxShadow: highlighted ? '0 0 0 2px var(--mantine-color-acid-5)' : undefined }}
+      style={{ display: 'flex', flexDirection: 'column', boxShadow: highlighted ? '0 0 0 2px var(--mantine-color-acid-5)' : undefined }}
     >
       <CardHeader
         itemKey={props.itemKey}
