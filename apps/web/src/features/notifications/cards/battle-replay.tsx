@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Box, Group, Progress, SimpleGrid, Slider, Stack, Text, Tooltip } from '@mantine/core';
+import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconPlayerSkipBackFilled, IconPlayerSkipForwardFilled, IconPlayerTrackNextFilled, IconPlayerTrackPrevFilled } from '@tabler/icons-react';
 import { formatLargeNumber } from '../../../lib/format';

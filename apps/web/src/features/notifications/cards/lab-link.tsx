@@ -4,7 +4,7 @@ import { IconFlask, IconPlayerPlay } from '@tabler/icons-react';
 import { useUiStore, type LabDraft } from '../../../stores/ui-store';
 import { useCardEnvironment } from '../card-context';
 import type { Row } from '../content-shape';
-import { BattleReplay } from './battle-replay';
+import { LazyBattleReplay } from './replay-lazy';
 
 /** 'Simulate' / 'Open in simulator': the Army tab's simulator, filled from this report. */
 export function SimulatorButton({ kind, content, label }: { kind: LabDraft['kind']; content: Row; label: string }) {
@@ -48,7 +48,7 @@ export function CombatReportActions({ report }: { report: Row }) {
       </Group>
       {watching && (
         <div style={{ marginTop: 6 }}>
-          <BattleReplay report={report} />
+          <LazyBattleReplay report={report} />
         </div>
       )}
     </>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { useUiStore } from '../../../stores/ui-store';
 import { renderWithProviders } from '../../../test/render';
 import { NotificationCard } from '../notification-card';
 import type { NotificationItem } from '../notification-types';
@@ -115,5 +116,22 @@ describe('spy detail levels (social spec 5.2)', () => {
     show('SPY_DETECTED_BY_TARGET', { target_territory_name: 'Nest', target_coords: [1, 2, 3], source_region: 4, source_sub_region: 5, source_position: 6, estimated_attacker_spy_level: 2 });
     expect(screen.getByRole('button', { name: '4:5:6' })).toBeTruthy();
     expect(screen.getByText('2')).toBeTruthy();
+  });
+});
+
+describe("the spy card's 'Simulate'", () => {
+  it('hands the report to the Army tab simulator; a report that saw nothing has no button', () => {
+    show('SPY_REPORT', intel(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Simulate' }));
+    const ui = useUiStore.getState();
+    expect(ui.pendingLabDraft?.kind).toBe('spy');
+    expect(ui.pendingLabDraft?.content.target_coords).toEqual([3, 3, 3]);
+    expect([ui.armyView, ui.requestedMainTab]).toEqual(['simulator', 'MOVEMENT']);
+    ui.resetUi();
+  });
+
+  it('is not offered at detail 0', () => {
+    show('SPY_REPORT', intel(0, { success: false }));
+    expect(screen.queryByRole('button', { name: 'Simulate' })).toBeNull();
   });
 });
