@@ -15,6 +15,7 @@ export function EntryRows({
   onChange,
   testId,
   addable = true,
+  required = false,
 }: {
   label: string;
   values: EntryMap;
@@ -26,6 +27,8 @@ export function EntryRows({
   testId: string;
   /** levels lists show every key at once: nothing to add or remove */
   addable?: boolean;
+  /** a blank value blocks the run (counts); otherwise it reads as 0 (levels, stock) */
+  required?: boolean;
 }) {
   const listed = addable ? Object.keys(values) : keys;
   const missing = keys.filter((k) => !(k in values));
@@ -60,7 +63,7 @@ export function EntryRows({
               thousandSeparator=","
               size="xs"
               w={130}
-              error={addable && value === '' ? true : undefined}
+              error={required && value === '' ? true : undefined}
             />
             {addable && (
               <ActionIcon

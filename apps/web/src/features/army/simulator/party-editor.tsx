@@ -57,9 +57,9 @@ function PartyCard({
             </Button>
           )}
         </Group>
-        <EntryRows label="Units" values={party.units} hints={party.hints} keys={keys.units} nameOf={keys.nameOf} onChange={(units) => onChange({ ...party, units })} testId="lab-units" />
+        <EntryRows label="Units" values={party.units} hints={party.hints} keys={keys.units} nameOf={keys.nameOf} onChange={(units) => onChange({ ...party, units })} testId="lab-units" required />
         {owner && (
-          <EntryRows label="Defenses" values={party.defenses} hints={party.hints} keys={keys.defenses} nameOf={keys.nameOf} onChange={(defenses) => onChange({ ...party, defenses })} testId="lab-defenses" />
+          <EntryRows label="Defenses" values={party.defenses} hints={party.hints} keys={keys.defenses} nameOf={keys.nameOf} onChange={(defenses) => onChange({ ...party, defenses })} testId="lab-defenses" required />
         )}
         <EntryRows
           label="Technologies"

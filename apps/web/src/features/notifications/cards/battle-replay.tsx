@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Box, Group, Progress, SimpleGrid, Slider, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, ColorSwatch, Group, Progress, SimpleGrid, Slider, Stack, Text, Tooltip } from '@mantine/core';
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconPlayerSkipBackFilled, IconPlayerSkipForwardFilled, IconPlayerTrackNextFilled, IconPlayerTrackPrevFilled } from '@tabler/icons-react';
@@ -21,6 +21,29 @@ const SERIES = [
   { name: 'd_defense', label: 'Defenders: absorbed by defense', color: 'blue.3', stackId: 'd' },
   { name: 'd_bioshield', label: 'Defenders: absorbed by bioshield', color: 'cyan.2', stackId: 'd' },
 ];
+
+/** The chart's key, two short wrapping lines (a chart legend of six entries overflows a phone). */
+function DamageLegend() {
+  return (
+    <Stack gap={0} mt={4}>
+      {(['a', 'd'] as const).map((side) => (
+        <Group key={side} gap={8} wrap="wrap">
+          <Text size="xs" fw={600} c={side === 'a' ? 'red.4' : 'blue.4'}>
+            {side === 'a' ? 'Attackers fire:' : 'Defenders fire:'}
+          </Text>
+          {SERIES.filter((s) => s.stackId === side).map((s) => (
+            <Group key={s.name} gap={4} wrap="nowrap">
+              <ColorSwatch color={`var(--mantine-color-${s.color.replace('.', '-')})`} size={10} />
+              <Text size="xs" c="dimmed">
+                {s.label.split(': ')[1]}
+              </Text>
+            </Group>
+          ))}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
 
 function Stacks({ replay, frame, role }: { replay: Replay; frame: number; role: Role }) {
   const nameOf = useItemNames();
@@ -165,8 +188,6 @@ export function BattleReplay({ report }: { report: Row }) {
             dataKey="round"
             type="stacked"
             series={SERIES}
-            withLegend
-            legendProps={{ verticalAlign: 'bottom', height: 60 }}
             valueFormatter={(v) => formatLargeNumber(v)}
             tickLine="none"
             gridAxis="y"
@@ -174,6 +195,7 @@ export function BattleReplay({ report }: { report: Row }) {
             barChartProps={{ accessibilityLayer: true }}
             referenceLines={rows[frame] ? [{ x: String(rows[frame]!.round), color: 'yellow.5', label: '' }] : []}
           />
+          <DamageLegend />
         </Box>
       )}
     </Stack>
