@@ -8,6 +8,7 @@
  *
  *   npx tsx tests/bench/battle-lab-frames.ts
  */
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { launchBrowser, signUpAsGuest, startGame } from '../e2e/harness';
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
     await page.getByTestId('lab-party-attackers-0').getByRole('button', { name: 'From my territory' }).click();
     await page.waitForTimeout(1000);
 
-    console.log(`load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')} on ${(await import('node:os')).cpus().length} cores`);
+    console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
     console.log(`1,000,000 v 1,000,000 (${unitKeys.length} unit types a side, the defender half in ${defenseKeys.length} defense types), 100 seeded runs, 1280x800, software rendering`);
     console.log(`${'phase'.padEnd(52)} ${'frames'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'max ms'.padStart(7)}`);
     const idle = await record(page, () => page.waitForTimeout(1500));
@@ -82,8 +83,7 @@ async function main(): Promise<void> {
       await page.getByTestId('lab-seed').fill(`bench${i}`);
       const started = Date.now();
       const frames = await record(page, async () => {
-        // force: the stability check waits for animation frames, which a starved renderer may not draw
-        await page.getByTestId('lab-run').click({ force: true });
+        await page.getByTestId('lab-run').click();
         await page.getByTestId('lab-timing').filter({ hasText: `seed bench${i} ` }).waitFor({ timeout: 120_000 });
       });
       const shown = (await page.getByTestId('lab-timing').textContent()) ?? '';

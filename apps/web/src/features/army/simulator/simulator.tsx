@@ -135,7 +135,11 @@ export function Simulator({ selectedId }: { selectedId: number }) {
             comboboxProps={{ withinPortal: true }}
           />
           <NumberInput label="Runs" value={form.runs} onChange={(v) => setForm((f) => ({ ...f, runs: typeof v === 'number' ? v : Number(v) || 0 }))} min={RUNS.min} max={RUNS.max} allowDecimal={false} size="xs" data-testid="lab-runs" />
-          <TextInput label="Seed" value={form.seed} onChange={(e) => setForm((f) => ({ ...f, seed: e.currentTarget.value.slice(0, 32) }))} size="xs" data-testid="lab-seed" />
+          <TextInput label="Seed" value={form.seed} onChange={(e) => {
+              // read now: the updater runs later, when React has already let go of the event
+              const seed = e.currentTarget.value.slice(0, 32);
+              setForm((f) => ({ ...f, seed }));
+            }} size="xs" data-testid="lab-seed" />
         </SimpleGrid>
         {problems.length > 0 && (
           <Stack gap={2} data-testid="lab-problems">

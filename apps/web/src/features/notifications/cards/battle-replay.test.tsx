@@ -72,7 +72,7 @@ describe('watching a report', () => {
   it("the card's 'Open in simulator' hands the report to the Army tab's simulator", async () => {
     renderWithProviders(<NotificationCard notification={makeNotification({ message_type: 'COMBAT_REPORT', user_id: 7, content: engineReport })} />, answerGameData);
     fireEvent.click(screen.getByRole('button', { name: 'Watch round by round' }));
-    await screen.findByTestId('battle-replay');
+    await screen.findByTestId('battle-replay', {}, { timeout: 15_000 }); // loaded on demand
     fireEvent.click(screen.getByRole('button', { name: 'Open in simulator' }));
     const ui = useUiStore.getState();
     expect(ui.pendingLabDraft).toEqual({ kind: 'combat', content: engineReport });
