@@ -12,18 +12,9 @@ import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { launchBrowser, signUpAsGuest, startGame } from '../e2e/harness';
+import { FRAME_MS, START_RECORDING, STOP_RECORDING } from './frames';
 import { everyType, millionBattle, runInWorker } from '../e2e/battle-lab-inputs';
 import type { Catalogue } from '@brood/game-data';
-
-const FRAME_MS = 1000 / 60;
-
-const START_RECORDING = `(() => {
-  const rec = { frames: [], last: 0, run: true };
-  const loop = (t) => { if (rec.last) rec.frames.push(t - rec.last); rec.last = t; if (rec.run) requestAnimationFrame(loop); };
-  requestAnimationFrame(loop);
-  window.__frames = rec;
-})()`;
-const STOP_RECORDING = `(() => { window.__frames.run = false; return window.__frames.frames; })()`;
 
 function line(label: string, frames: number[], extra: string): boolean {
   const sorted = [...frames].sort((a, b) => a - b);
