@@ -14,18 +14,8 @@
  */
 import type { Page } from 'playwright-core';
 import { launchBrowser, signUpAsGuest, startGame } from '../e2e/harness';
+import { FRAME_MS, START_RECORDING, STOP_RECORDING } from './frames';
 import { seedCrowdedGalaxy } from './map-seed';
-
-const FRAME_MS = 1000 / 60;
-
-// Plain strings: code shipped into the page must not depend on the bundler's helpers.
-const START_RECORDING = `(() => {
-  const rec = { frames: [], last: 0, run: true };
-  const loop = (t) => { if (rec.last) rec.frames.push(t - rec.last); rec.last = t; if (rec.run) requestAnimationFrame(loop); };
-  requestAnimationFrame(loop);
-  window.__frames = rec;
-})()`;
-const STOP_RECORDING = `(() => { window.__frames.run = false; return window.__frames.frames; })()`;
 
 interface Result {
   phase: string;

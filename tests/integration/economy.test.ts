@@ -108,6 +108,9 @@ describe('GET /game-data/all', () => {
     expect(Object.keys(data.structures)).toContain('fiber_tangle');
     expect(data.orderedResourceKeys).toEqual(catalogue.orderedResourceKeys);
     expect(data.universe.queue_limits.research).toBe(5);
+    // the battle simulator runs the server's resolveBattle in the browser: it needs the same settings
+    expect(data.universe.combat).toEqual(catalogue.universe.combat);
+    expect(data.universe.hall_of_fame).toEqual(catalogue.universe.hall_of_fame);
   });
 });
 

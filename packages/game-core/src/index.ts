@@ -37,6 +37,9 @@ export type { Rng } from './rng';
 
 export { resolveBattle, roundLabel } from './combat/battle';
 export { COMBAT_ENGINE_VERSION } from './combat/version';
+export { battleOdds, runSeed, salvageUnitsNeeded } from './combat/odds';
+export type { BattleOdds, SideOdds, Spread } from './combat/odds';
+export { PARTICIPANT_COMBAT_EFFECTS, TARGET_COMBAT_EFFECTS } from './combat/types';
 export type {
   BattleInput, BattleParticipantInput, BattleRole, BattleOutcome, CombatReport, ParticipantResult,
   RoundDetail, RoundParticipantResult, UnitLoss,

@@ -27,6 +27,9 @@ export function toClientGameData(catalogue: Catalogue) {
       territory_name_max_length: u.territory_name_max_length,
       avatars: u.avatars,
       combat_rounds: u.combat.rounds,
+      /** the whole combat settings and the Hall of Fame threshold: the battle simulator runs the server's resolveBattle */
+      combat: u.combat,
+      hall_of_fame: u.hall_of_fame,
       base_income_per_hour: u.base_income_per_hour,
       base_storage_per_tier: u.base_storage_per_tier,
       base_effects: u.base_effects,

@@ -46,7 +46,18 @@ export interface PendingMovementOrder {
   missionType: MissionType;
   navigateToMovementTab: boolean;
   startTerritoryIdForMovementPanel: number | null;
+  /** units to select in the dispatch form (the simulator's 'Send this fleet'); clamped to what is home */
+  units?: Record<string, number>;
 }
+
+/** A report the simulator is to be filled from: a spy report's or a combat report's content. */
+export interface LabDraft {
+  kind: 'spy' | 'combat';
+  content: Record<string, unknown>;
+}
+
+/** The Army tab's sub-views. */
+export type ArmyView = 'dispatch' | 'gather' | 'simulator';
 
 export interface PendingMultiPartyJoin {
   isActive: boolean;
@@ -86,6 +97,9 @@ interface TransientUi {
   pendingMultiPartyJoin: PendingMultiPartyJoin | null;
   mapContextMenu: MapContextMenu | null;
   highlightedItem: HighlightedItem | null;
+  armyView: ArmyView;
+  /** a filled simulator form handed over by a report card ('Simulate', 'Open in simulator'); the simulator takes it once */
+  pendingLabDraft: LabDraft | null;
 }
 
 export interface UiState extends PersistedUi, TransientUi {
@@ -110,6 +124,10 @@ export interface UiState extends PersistedUi, TransientUi {
   /** Highlight a card for two seconds (prerequisite jumps). */
   highlightItem: (tab: MainTab, key: string) => void;
   clearHighlightedItem: () => void;
+  setArmyView: (view: ArmyView) => void;
+  /** Open the simulator (Army tab) with a draft filled from a report. */
+  openSimulator: (draft: LabDraft) => void;
+  takeLabDraft: () => LabDraft | null;
   /** Logout: forget every persisted and transient UI choice. */
   resetUi: () => void;
 }
@@ -128,6 +146,8 @@ const transientDefaults: TransientUi = {
   pendingMultiPartyJoin: null,
   mapContextMenu: null,
   highlightedItem: null,
+  armyView: 'dispatch',
+  pendingLabDraft: null,
 };
 
 let highlightTimer: ReturnType<typeof setTimeout> | null = null;
@@ -146,14 +166,14 @@ export const useUiStore = create<UiState>()(
       setActiveView: (activeView) => set({ activeView }),
       focusMap: (mapFocusCoordinates) => set({ mapFocusCoordinates, requestedMainTab: 'MAP' }),
       setPendingMovementOrder: (order) =>
-        set({ pendingMovementOrder: { ...order, navigateToMovementTab: true }, requestedMainTab: 'MOVEMENT' }),
+        set({ pendingMovementOrder: { ...order, navigateToMovementTab: true }, requestedMainTab: 'MOVEMENT', armyView: 'dispatch' }),
       acknowledgeMovementNavigation: () => {
         const order = get().pendingMovementOrder;
         if (order) set({ pendingMovementOrder: { ...order, navigateToMovementTab: false } });
       },
       clearPendingMovementOrder: () => set({ pendingMovementOrder: null }),
       setPendingMultiPartyJoin: (join) =>
-        set({ pendingMultiPartyJoin: { ...join, isActive: true }, requestedMainTab: 'MOVEMENT' }),
+        set({ pendingMultiPartyJoin: { ...join, isActive: true }, requestedMainTab: 'MOVEMENT', armyView: 'dispatch' }),
       clearPendingMultiPartyJoin: () => set({ pendingMultiPartyJoin: null }),
       openMapContextMenu: (menu) => set({ mapContextMenu: { ...menu, visible: true } }),
       closeMapContextMenu: () => set({ mapContextMenu: null }),
@@ -166,6 +186,13 @@ export const useUiStore = create<UiState>()(
         }, HIGHLIGHT_DURATION_MS);
       },
       clearHighlightedItem: () => set({ highlightedItem: null }),
+      setArmyView: (armyView) => set({ armyView }),
+      openSimulator: (pendingLabDraft) => set({ pendingLabDraft, armyView: 'simulator', requestedMainTab: 'MOVEMENT' }),
+      takeLabDraft: () => {
+        const draft = get().pendingLabDraft;
+        if (draft !== null) set({ pendingLabDraft: null });
+        return draft;
+      },
       resetUi: () => {
         if (highlightTimer) clearTimeout(highlightTimer);
         highlightTimer = null;

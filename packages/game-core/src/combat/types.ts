@@ -1,6 +1,11 @@
 import type { Catalogue } from '@brood/game-data';
 import type { Coords, Counts, Effects, Resources } from '../types';
 
+/** The effects of a participant the engine reads (from its player's technologies and structures). */
+export const PARTICIPANT_COMBAT_EFFECTS = ['unit_attack_pct', 'unit_defense_pct', 'unit_health_pct', 'unit_bioshield_pct', 'cargo_pct'] as const;
+/** The effects of the target territory the engine reads (from its structures). */
+export const TARGET_COMBAT_EFFECTS = ['bunker_capacity', 'defense_repair_chance', 'defense_repair_attempt_percentage', 'resources_protected_share'] as const;
+
 export type BattleRole = 'ATTACKER' | 'DEFENDER';
 export type BattleOutcome = 'VICTORY_ATTACKER' | 'VICTORY_DEFENDER' | 'DRAW' | 'ERROR';
 

@@ -5,7 +5,7 @@ import { formatDuration } from '../../lib/format';
 import { showError, showSuccess } from '../../lib/toast';
 import { useUiStore, type MissionType } from '../../stores/ui-store';
 import { useTRPC } from '../../trpc';
-import { useEconomy } from '../territories';
+import { useEconomy, type EconomyView } from '../territories';
 import { countsOf, stockOf, useStats, useTerritoryUnits } from '../territories';
 import {
   UNIT_NOTICE_MS,
@@ -30,6 +30,22 @@ export const DEFAULT_MAX_EXPLORATION_HOURS = 24;
 /** 'Army launched to R-S-P! ETA: ...' (core §8). */
 export function launchedMessage(target: readonly [number, number, number], seconds: number): string {
   return `Army launched to ${target.join('-')}! ETA: ${formatDuration(seconds)}`;
+}
+
+/** The rules' view of a start territory: where it is, its speed and cargo effects, the universe's speed and bounds. */
+export function dispatchContext(view: EconomyView, maxExplorationHours: number): DispatchContext | null {
+  const territory = view.territory;
+  if (!territory) return null;
+  const map = view.gameData.universe.map;
+  return {
+    start: [territory.region, territory.sub_region, territory.position],
+    catalogue: view.catalogue,
+    maxExplorationHours,
+    speedPct: view.economy?.effects.unit_speed_pct ?? 0,
+    cargoPct: view.economy?.effects.cargo_pct ?? 0,
+    universeSpeed: view.gameData.universe.universe_speed_factor,
+    bounds: { regions: map.regions, subRegions: map.sub_regions, positions: map.positions },
+  };
 }
 
 /**
@@ -65,20 +81,18 @@ export function useDispatch(startId: number) {
   const view = economy.view;
   const territory = view?.territory;
   const available = useMemo(() => countsOf(units.data, 'unit_key'), [units.data]);
+
+  // The simulator's order also names units: selected once what is home is known, at most what is home.
+  const unitsApplied = useRef<unknown>(null);
+  useEffect(() => {
+    if (!order?.units || !units.data || unitsApplied.current === order) return;
+    unitsApplied.current = order;
+    const picked = order.units;
+    setForm((f) => ({ ...f, units: Object.fromEntries(Object.entries(picked).map(([k, n]) => [k, clampAmount(n, available[k] ?? 0)])) }));
+  }, [order, units.data, available]);
   const stock = useMemo(() => stockOf(territory ?? undefined), [territory]);
-  const ctx = useMemo((): DispatchContext | null => {
-    if (!view || !territory) return null;
-    const map = view.gameData.universe.map;
-    return {
-      start: [territory.region, territory.sub_region, territory.position],
-      catalogue: view.catalogue,
-      maxExplorationHours: stats.data?.global_stats.max_exploration_duration_hours ?? DEFAULT_MAX_EXPLORATION_HOURS,
-      speedPct: view.economy?.effects.unit_speed_pct ?? 0,
-      cargoPct: view.economy?.effects.cargo_pct ?? 0,
-      universeSpeed: view.gameData.universe.universe_speed_factor,
-      bounds: { regions: map.regions, subRegions: map.sub_regions, positions: map.positions },
-    };
-  }, [view, territory, stats.data]);
+  const maxHours = stats.data?.global_stats.max_exploration_duration_hours ?? DEFAULT_MAX_EXPLORATION_HOURS;
+  const ctx = useMemo(() => (view ? dispatchContext(view, maxHours) : null), [view, maxHours]);
 
   const summary = ctx ? armySummary(form, ctx) : null;
 

@@ -5,3 +5,5 @@ export { NotificationCenter } from './notification-center';
 export { NotificationCard } from './notification-card';
 export { CombatReportBody } from './cards/combat-report-card';
 export { namesFrom, useItemNames, type NameOf } from './item-names';
+export { LazyBattleReplay as BattleReplay } from './cards/replay-lazy';
+export { amountsOf, coordsOf, isRecord, num, text, type Row } from './content-shape';

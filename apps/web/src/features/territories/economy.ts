@@ -18,7 +18,7 @@ import {
 
 /**
  * game-core's rules take the server's Catalogue; the client's game data is its public part
- * (everything but combat, spy and exploration settings), which is all the economy rules read
+ * (everything but the spy and exploration settings), which is all the economy and combat rules read
  * (structures, technologies, units, defenses, resources, base income, storage, effects, speed).
  * TODO(game-core): type those rules on Pick<Catalogue, ...> or ClientGameData and drop this bridge.
  */

@@ -3,6 +3,7 @@ import { formatLargeNumber } from '../../../lib/format';
 import { AmountChips, Coordinates, Fact, InvalidContent, cssColour } from '../card-parts';
 import { amountsOf, isRecord, num, text, type Row } from '../content-shape';
 import { CombatRounds } from './combat-rounds';
+import { CombatReportActions } from './lab-link';
 import { combatBorderColour, combatHeadline, readCombatContent, viewerResult, viewerRole, type CombatContent } from './combat-rules';
 
 const HEADLINE_COLOUR = { win: 'green.4', loss: 'red.4', draw: 'yellow.4', none: 'gray.3' } as const;
@@ -119,6 +120,7 @@ function Report({ report, viewerId, isRead }: { report: CombatContent; viewerId:
         )}
       </Stack>
       {Array.isArray(report.round_details) && <CombatRounds rounds={report.round_details} />}
+      <CombatReportActions report={report} />
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { useUiStore } from '../../../stores/ui-store';
 import { renderWithProviders } from '../../../test/render';
 import { NotificationCard } from '../notification-card';
 import type { NotificationItem } from '../notification-types';
@@ -138,5 +139,22 @@ describe('spy detail levels (social spec 5.2)', () => {
     show('SPY_REPORT', intel(1));
     expect(await screen.findByText('Fiber: Present')).toBeTruthy();
     expect(await screen.findByText('Spore Drone: Qty Unknown')).toBeTruthy();
+  });
+});
+
+describe("the spy card's 'Simulate'", () => {
+  it('hands the report to the Army tab simulator; a report that saw nothing has no button', () => {
+    show('SPY_REPORT', intel(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Simulate' }));
+    const ui = useUiStore.getState();
+    expect(ui.pendingLabDraft?.kind).toBe('spy');
+    expect(ui.pendingLabDraft?.content.target_coords).toEqual([3, 3, 3]);
+    expect([ui.armyView, ui.requestedMainTab]).toEqual(['simulator', 'MOVEMENT']);
+    ui.resetUi();
+  });
+
+  it('is not offered at detail 0', () => {
+    show('SPY_REPORT', intel(0, { success: false }));
+    expect(screen.queryByRole('button', { name: 'Simulate' })).toBeNull();
   });
 });

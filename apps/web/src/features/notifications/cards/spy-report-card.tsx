@@ -4,6 +4,7 @@ import { formatDate } from '../../../lib/format';
 import { AmountChips, Coordinates, Fact, InvalidContent, MapLink, cssColour } from '../card-parts';
 import { amountsOf, num, text } from '../content-shape';
 import { useItemNames } from '../item-names';
+import { SimulatorButton } from './lab-link';
 import {
   NO_CARGO,
   SPY_ALERT_INVALID,
@@ -111,6 +112,7 @@ function Report({ report }: { report: SpyReport }) {
         <Badge size="xs" variant="outline">
           Detail {report.detail_level}
         </Badge>
+        {report.detail_level >= 1 && <SimulatorButton kind="spy" content={report} label="Simulate" />}
       </Group>
       {report.report_time_utc !== undefined && <Text component="div" size="xs" c="dimmed">{formatDate(report.report_time_utc as string)}</Text>}
       {showsIntelExtras(report) && text(report.target_owner_id) && <Fact label="Owner ID">{text(report.target_owner_id)}</Fact>}
