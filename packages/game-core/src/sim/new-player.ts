@@ -147,6 +147,7 @@ export function simulateNewPlayer(c: Catalogue, hours: number): NewPlayerRun {
     ].filter((at) => Number.isFinite(at));
     advance(c, s, Math.min(horizon, Math.max(s.t + 1, ...(times.length ? [Math.min(...times)] : [horizon]))));
   }
-  if (idleSince !== null) waits.push({ from: idleSince, to: horizon });
+  // a player idle only from the last instant has not waited at all
+  if (idleSince !== null && idleSince < horizon) waits.push({ from: idleSince, to: horizon });
   return { horizon, starts, possible: [...possible.values()], waits, samples };
 }
