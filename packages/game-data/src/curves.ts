@@ -36,3 +36,11 @@ export function productionAtLevel(production: Production, level: number): number
 export function levelCap(max: number): number {
   return Math.max(1, max);
 }
+
+/**
+ * A catalogue entry by a key a player sent, or undefined: only the map's own keys count, so a key
+ * such as 'toString' or '__proto__' names nothing instead of an Object method (the fuzz suite sent one).
+ */
+export function entryOf<T>(map: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(map, key) ? map[key] : undefined;
+}

@@ -1,5 +1,5 @@
 export * from './schema';
-export { costAtLevel, baseTimeAtLevel, effectAtLevel, productionAtLevel, levelCap } from './curves';
+export { costAtLevel, baseTimeAtLevel, effectAtLevel, productionAtLevel, levelCap, entryOf } from './curves';
 export { loadCatalogue, validateCatalogue, rawCatalogue, CatalogueError } from './load';
 export type { CatalogueOverrides } from './load';
 export { findProblems, findCycles, reachability, knownEffectKeys } from './integrity';

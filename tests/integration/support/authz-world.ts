@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { createPlayer, type TestApi, type TestPlayer } from '@brood/api/testing';
 
 /** What an id field of an input names: an object someone owns, or something public by design. */
-export type ObjectKind = 'territory' | 'buildItem' | 'researchItem' | 'recruitItem' | 'defenseItem' | 'movement' | 'notification' | 'alliance' | 'application' | 'member';
+export type ObjectKind = 'territory' | 'buildItem' | 'researchItem' | 'recruitItem' | 'defenseItem' | 'movement' | 'notification' | 'alliance' | 'application' | 'member' | 'invitation' | 'battle';
 
 /**
  * The victim's side of the authorization matrix: one object of every kind a procedure takes by id,
@@ -51,6 +51,7 @@ export async function authzWorld(api: TestApi, sql: pg.Client): Promise<AuthzWor
   const seed = 'update territories set resources = $1::jsonb, units = $2::jsonb, resources_updated_at = now() where id = $3';
   await sql.query(seed, [stock(987_654_300), JSON.stringify({ [unitKey]: 20 }), victim.territoryId]);
   await sql.query(seed, [stock(1_000_000), JSON.stringify({ [unitKey]: 20 }), attacker.territoryId]);
+  await sql.query(seed, [stock(1_000_000), JSON.stringify({ [unitKey]: 20 }), applicant.territoryId]);
 
   // Queue items of every kind, inserted as the game keeps them (their prerequisites are not the point here).
   const items: Partial<Record<ObjectKind, string>> = {};
@@ -82,6 +83,20 @@ export async function authzWorld(api: TestApi, sql: pg.Client): Promise<AuthzWor
   await post(api, victim, 'PUT', `/api/v1/alliances/applications/${joined.id}`, { status: 'accepted' }, 200);
   const pending = await post(api, applicant, 'POST', `/api/v1/alliances/${alliance.id}/applications`, { message: applicationMessage }, 201);
 
+  // An invitation to the victim: the applicant attacks the attacker's territory and invites the victim along.
+  const [prey] = (await sql.query<{ region: number; sub_region: number; position: number }>('select region, sub_region, position from territories where id = $1', [attacker.territoryId])).rows;
+  const attack = await post(api, applicant, 'POST', '/api/v1/movements', { start_territory_id: applicant.territoryId, target_region: prey!.region, target_sub_region: prey!.sub_region, target_position: prey!.position, mission: 'ATTACK', units: { [unitKey]: 5 } }, 201);
+  await post(api, applicant, 'POST', `/api/v1/movements/${attack.id}/invite`, { invited_user_username: victim.user.username }, 200);
+  const [invitation] = (await sql.query<{ id: number }>('select id from attack_invitations where invited_user_id = $1', [victim.user.id])).rows;
+  // A battle the victim fought (stored as the war code stores one; only its participants may replay it).
+  const hash = marker('authz-catalogue-');
+  await sql.query(`insert into battle_catalogues (hash, catalogue) values ($1, '{}')`, [hash]);
+  const [battle] = (await sql.query<{ id: string }>(
+    `insert into battles (fought_at, region, sub_region, position, participant_user_ids, seed, engine_version, catalogue_hash, input, report)
+     select now(), region, sub_region, position, array[$2::integer], 'authz', 1, $3, '{}', '{}' from territories where id = $1 returning id`,
+    [victim.territoryId, victim.user.id, hash],
+  )).rows;
+
   const allianceId = alliance.id as number;
   return {
     victim,
@@ -97,6 +112,8 @@ export async function authzWorld(api: TestApi, sql: pg.Client): Promise<AuthzWor
       alliance: allianceId,
       application: pending.id as number,
       member: member.user.id,
+      invitation: invitation!.id,
+      battle: Number(battle!.id),
     },
     markers: ['9876543', notificationTitle, applicationMessage],
     keys,
@@ -111,6 +128,8 @@ export async function authzWorld(api: TestApi, sql: pg.Client): Promise<AuthzWor
            union all select row_to_json(am)::text from alliance_members am where alliance_id = $2
            union all select row_to_json(ap)::text from alliance_applications ap where alliance_id = $2
            union all select row_to_json(u)::text from (select id, username, email, avatar_id from users where id = $1) u
+           union all select row_to_json(i)::text from attack_invitations i where invited_user_id = $1
+           union all select row_to_json(b)::text from battles b where $1 = any(participant_user_ids)
          ) rows`,
         [victim.user.id, allianceId],
       );

@@ -1,5 +1,5 @@
 import { costAtLevel, isMaxLevel, nextLevel, speedModifier, structureTime } from '@brood/game-core';
-import type { StructureDef } from '@brood/game-data';
+import { entryOf, type StructureDef } from '@brood/game-data';
 import { fail } from '../../errors';
 import { settleTerritory } from '../../settle';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
@@ -13,7 +13,7 @@ export interface StartConstructionInput {
 }
 
 export function structureDef(deps: WorldDeps, key: string): StructureDef {
-  const def = deps.catalogue.structures[key];
+  const def = entryOf(deps.catalogue.structures, key);
   if (!def) throw fail.notFound(`Unknown structure '${key}'`);
   return def;
 }

@@ -2,7 +2,7 @@ import { DISPATCH_SENTENCES, explorationTooLong } from '@brood/contracts';
 import {
   cargoCapacity, fleetSpeed, isEligibleForMission, missionCarriesResources, type Effects, type Mission,
 } from '@brood/game-core';
-import type { Catalogue } from '@brood/game-data';
+import { entryOf, type Catalogue } from '@brood/game-data';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AmountMap, Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
@@ -44,7 +44,7 @@ export function checkCoordinates(catalogue: Catalogue, target: Coords3): void {
 export function checkUnits(catalogue: Catalogue, units: AmountMap, start: Territory, mission: Mission): void {
   if (Object.keys(units).length === 0) throw fail.badRequest(DISPATCH.noUnits);
   for (const [key, n] of Object.entries(units)) {
-    const def = catalogue.units[key];
+    const def = entryOf(catalogue.units, key);
     if (!def) throw fail.badRequest(`Unknown unit '${key}'.`);
     const have = start.units[key] ?? 0;
     if (n > have) throw fail.badRequest(`Not enough ${def.name} at ${start.name}: ${n} selected, ${have} there.`);

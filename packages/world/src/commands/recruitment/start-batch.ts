@@ -1,5 +1,5 @@
 import { batchCost, defenseAllowance, isStarving, speedModifier, unitTime } from '@brood/game-core';
-import type { DefenseDef, UnitDef } from '@brood/game-data';
+import { entryOf, type DefenseDef, type UnitDef } from '@brood/game-data';
 import { fail } from '../../errors';
 import type { QueueItem } from '../../entities/queue-item.entity';
 import { settleTerritory } from '../../settle';
@@ -18,12 +18,12 @@ export interface StartBatchInput {
 
 function batchDef(deps: WorldDeps, kind: 'recruitment' | 'defense', key: string): UnitDef | DefenseDef {
   if (kind === 'recruitment') {
-    const unit = deps.catalogue.units[key];
+    const unit = entryOf(deps.catalogue.units, key);
     if (!unit) throw fail.notFound(`Unknown unit '${key}'`);
     if (!unit.recruitable) throw fail.badRequest(`${unit.name} cannot be recruited`);
     return unit;
   }
-  const defense = deps.catalogue.defenses[key];
+  const defense = entryOf(deps.catalogue.defenses, key);
   if (!defense) throw fail.notFound(`Unknown defense '${key}'`);
   return defense;
 }

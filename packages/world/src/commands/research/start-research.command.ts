@@ -1,5 +1,5 @@
 import { costAtLevel, isMaxLevel, nextLevel, researchSpeedModifier, researchTime } from '@brood/game-core';
-import type { TechnologyDef } from '@brood/game-data';
+import { entryOf, type TechnologyDef } from '@brood/game-data';
 import { fail } from '../../errors';
 import type { Territory } from '../../entities/territory.entity';
 import { settleTerritory } from '../../settle';
@@ -18,7 +18,7 @@ export interface StartResearchInput {
 }
 
 export function technologyDef(deps: WorldDeps, key: string): TechnologyDef {
-  const def = deps.catalogue.technologies[key];
+  const def = entryOf(deps.catalogue.technologies, key);
   if (!def) throw fail.notFound(`Unknown technology '${key}'`);
   return def;
 }
