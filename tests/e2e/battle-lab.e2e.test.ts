@@ -1,10 +1,9 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRng, resolveBattle, type BattleInput } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
 import { runLab, type LabRequest } from '../../apps/web/src/features/army/simulator/lab-run';
-import { openSession, screenshot, signUpAsGuest, toastMatching, useGame, type Session } from './harness';
+import { openSession, screenshot, type Session, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
 import { labInputs, runInWorker } from './battle-lab-inputs';
 
 /**
@@ -15,16 +14,7 @@ import { labInputs, runInWorker } from './battle-lab-inputs';
  * set of battles byte for byte alike. Screenshots at 1280 and 390 px.
  */
 const play = useGame();
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: play.game.databaseUrl });
-  await db.connect();
-});
-
-afterAll(async () => {
-  await db?.end();
-});
+const db = useDatabase(play);
 
 interface Player extends Session {
   userId: number;

@@ -1,7 +1,6 @@
-import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSession, screenshot, signUpAsGuest, toastMatching, useGame, type Session } from './harness';
+import { describe, expect, it } from 'vitest';
+import { FLEET_UNIVERSE, openSession, screenshot, type Session, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
 
 /**
  * Fleets in Chromium (issue #12): in a fast universe a guest with two territories sends a transport
@@ -12,23 +11,8 @@ import { openSession, screenshot, signUpAsGuest, toastMatching, useGame, type Se
  * Universe: 200 times faster, so a flight inside one sector takes some 20 s; room for six fleets and
  * five territories.
  */
-const UNIVERSE = {
-  universe_speed_factor: 200,
-  starting_stock: { fiber: 9000, crystal: 3000, biomass: 5000 },
-  base_effects: { max_fleets: 6, max_territories: 5 },
-};
-
-const play = useGame({ universeOverrides: UNIVERSE });
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: play.game.databaseUrl });
-  await db.connect();
-});
-
-afterAll(async () => {
-  await db?.end();
-});
+const play = useGame({ universeOverrides: FLEET_UNIVERSE });
+const db = useDatabase(play);
 
 interface Player {
   session: Session;

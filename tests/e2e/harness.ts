@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import pg from 'pg';
 import superjson from 'superjson';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { freePort } from '@brood/world/testing';
@@ -98,6 +99,32 @@ export function useGame(options: GameOptions = {}): Play {
     await play.browser?.close();
   });
   return play;
+}
+
+/**
+ * The fast universe of the fleet files (fleets, war, intel): flights of seconds, stock for armies,
+ * room for fleets and colonies. One universe for all of them, so they share one running game.
+ */
+export const FLEET_UNIVERSE = {
+  universe_speed_factor: 200,
+  starting_stock: { fiber: 9000, crystal: 3000, biomass: 5000 },
+  base_effects: { max_fleets: 6, max_territories: 5 },
+};
+
+/**
+ * The game's PostgreSQL for the calling file (connected in `beforeAll`, after the game is up), for a
+ * test that seeds rows a player could not make quickly or reads what the server wrote.
+ */
+export function useDatabase(play: Play): Pick<pg.Client, 'query'> {
+  let client: pg.Client | undefined;
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: play.game.databaseUrl });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+  });
+  return { query: ((...args: Parameters<pg.Client['query']>) => (client!.query as (...a: unknown[]) => unknown)(...args)) as pg.Client['query'] };
 }
 
 /** One player's browser: its own context (own storage, so own session) and the page errors it has seen. */

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSession, screenshot, SCREENSHOTS, signUpAsGuest, toastMatching, useGame } from './harness';
+import { describe, expect, it } from 'vitest';
+import { FLEET_UNIVERSE, openSession, screenshot, SCREENSHOTS, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
 
 /**
  * Spying and exploring in Chromium (issue #14): in a fast universe a guest spies on a neighbour from
@@ -14,23 +13,8 @@ import { openSession, screenshot, SCREENSHOTS, signUpAsGuest, toastMatching, use
  * Universe (the fleets file's, so the two share a stack): 200 times faster, so a flight inside one
  * sector takes some 20 s and an hour's exploration 18 s.
  */
-const UNIVERSE = {
-  universe_speed_factor: 200,
-  starting_stock: { fiber: 9000, crystal: 3000, biomass: 5000 },
-  base_effects: { max_fleets: 6, max_territories: 5 },
-};
-
-const play = useGame({ universeOverrides: UNIVERSE });
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: play.game.databaseUrl });
-  await db.connect();
-});
-
-afterAll(async () => {
-  await db?.end();
-});
+const play = useGame({ universeOverrides: FLEET_UNIVERSE });
+const db = useDatabase(play);
 
 const textOf = (locator: Locator) => () => locator.textContent({ timeout: 1000 }).then((t) => t ?? '', () => '');
 

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionCentre, regionCentre, subRegionCentre, type Point } from '../../apps/web/src/features/map/geometry';
-import { screenshot, signUpAsGuest, useGame } from './harness';
+import { screenshot, signUpAsGuest, useDatabase, useGame } from './harness';
 
 /**
  * The galaxy map in Chromium, as a player uses it at 1280 px and on a 390 px phone: drilling down
@@ -13,7 +12,7 @@ import { screenshot, signUpAsGuest, useGame } from './harness';
 
 // Its own world: a first visit's view and the seeded neighbours count on a galaxy no other file has filled.
 const play = useGame({ world: 'map' });
-let db: pg.Client;
+const db = useDatabase(play);
 
 const ENEMY = 'Zerathul_the_Devourer';
 
@@ -140,15 +139,6 @@ async function enter(page: Page, r: string, s = '', p = ''): Promise<void> {
   await page.getByTestId('map-coord-p').fill(p);
   await page.getByTestId('map-go').click();
 }
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: play.game.databaseUrl });
-  await db.connect();
-});
-
-afterAll(async () => {
-  await db?.end();
-});
 
 describe('the star map at 1280 px', () => {
   let context: BrowserContext;

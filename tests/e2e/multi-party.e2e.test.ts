@@ -1,7 +1,6 @@
-import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSession, screenshot, signUpAsGuest, toastMatching, useGame, type Session } from './harness';
+import { describe, expect, it } from 'vitest';
+import { openSession, screenshot, type Session, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
 
 /**
  * A multi-party attack in Chromium (issue #13): a player sends an attack and invites another from the
@@ -14,15 +13,7 @@ import { openSession, screenshot, signUpAsGuest, toastMatching, useGame, type Se
  * in the crowded sector stays within the 30% a late joiner may add.
  */
 const play = useGame();
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: play.game.databaseUrl });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-});
+const db = useDatabase(play);
 
 interface Player extends Session {
   username: string;

@@ -1,7 +1,6 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSession, screenshot, signUpAsGuest, toastMatching, useGame, VIEWPORTS, type Guest, type Session } from './harness';
+import { describe, expect, it } from 'vitest';
+import { type Guest, openSession, screenshot, type Session, signUpAsGuest, toastMatching, useDatabase, useGame, VIEWPORTS } from './harness';
 import { exampleNotifications } from './notifications-examples';
 
 /**
@@ -12,16 +11,7 @@ import { exampleNotifications } from './notifications-examples';
 
 // The whole game at universe speed 30 (a level-1 Fiber Tangle takes a second); the database lets the test add example reports.
 const play = useGame({ universeOverrides: { universe_speed_factor: 30 } });
-let sql: pg.Client;
-
-beforeAll(async () => {
-  sql = new pg.Client({ connectionString: play.game.databaseUrl });
-  await sql.connect();
-});
-
-afterAll(async () => {
-  await sql?.end();
-});
+const sql = useDatabase(play);
 
 type Player = Session & Guest;
 

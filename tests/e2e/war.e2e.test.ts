@@ -1,29 +1,14 @@
-import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSession, screenshot, signUpAsGuest, toastMatching, useGame, type Session } from './harness';
+import { describe, expect, it } from 'vitest';
+import { FLEET_UNIVERSE, openSession, screenshot, type Session, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
 
 /**
  * War in Chromium (issue #13): in a fast universe a guest attacks a neighbour from the Army tab, both
  * read their reports (the attacker at 1280 px, the defender on a 390 px phone), the wreckage shows on
  * the map, and the attacker salvages it. Screenshots of both report cards.
  */
-const UNIVERSE = {
-  universe_speed_factor: 200,
-  starting_stock: { fiber: 9000, crystal: 3000, biomass: 5000 },
-  base_effects: { max_fleets: 6 },
-};
-
-const play = useGame({ universeOverrides: UNIVERSE });
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: play.game.databaseUrl });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-});
+const play = useGame({ universeOverrides: FLEET_UNIVERSE });
+const db = useDatabase(play);
 
 const textOf = (locator: Locator) => () => locator.textContent({ timeout: 1000 }).then((t) => t ?? '', () => '');
 
