@@ -73,6 +73,11 @@ describe('war in the browser', () => {
       await combat.getByTestId('round-table').waitFor();
       await attacker.page.waitForTimeout(400);
       await screenshot(attacker.page, 'war-combat-report-1280');
+      // The battle's link opens its page, for the players who fought it.
+      const link = await combat.getByRole('button', { name: 'Copy battle link' }).getAttribute('data-link');
+      await attacker.page.goto(link!);
+      await expect.poll(textOf(attacker.page.getByTestId('battle-page')), { timeout: 30_000 }).toContain('Victory - Attacker Wins');
+      await screenshot(attacker.page, 'war-battle-page-1280');
       const defense = await reportCard(defender.page, 'DEFENSE_REPORT');
       expect(await defense.textContent()).toContain('Defeat - Attacker Wins');
       await defense.scrollIntoViewIfNeeded();

@@ -1,6 +1,6 @@
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyArrival, BATTLE_NOT_FOUND, type BattleReplay } from '@brood/world';
+import { applyArrival, BATTLE_NOT_FOUND, type BattleReplay, type BattleView } from '@brood/world';
 import { call, createPlayer, createTestApi, type TestApi, type TestPlayer } from '@brood/api/testing';
 
 /** An attack over /api/v1, and its battle re-run through the battles.replay procedure by a participant only. */
@@ -10,8 +10,10 @@ let alice: TestPlayer;
 let bob: TestPlayer;
 let carol: TestPlayer;
 const sql = <T = unknown>(text: string, params: unknown[] = []) => api.db.orm.em.fork().execute<T[]>(text, params);
-const replay = (who: TestPlayer, battleId: unknown) =>
-  call(api, who, { method: 'GET', url: `/trpc/battles.replay?input=${encodeURIComponent(JSON.stringify({ json: { battle_id: battleId } }))}` });
+const battles = (procedure: 'replay' | 'get') => (who: TestPlayer, battleId: unknown) =>
+  call(api, who, { method: 'GET', url: `/trpc/battles.${procedure}?input=${encodeURIComponent(JSON.stringify({ json: { battle_id: battleId } }))}` });
+const replay = battles('replay');
+const read = battles('get');
 
 beforeAll(async () => {
   api = await createTestApi({ UNIVERSE_OVERRIDES: JSON.stringify({ universe_speed_factor: 1000 }) });
@@ -50,5 +52,13 @@ describe('an attack and its replay', () => {
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json().error.json.message).toBe(BATTLE_NOT_FOUND);
     expect((await replay(alice, 'x')).statusCode).toBe(400);
+
+    // The page a shared battle link opens: the stored report, for the players who fought only.
+    const page = await read(alice, battleId);
+    expect(page.statusCode).toBe(200);
+    const view = superjson.deserialize<BattleView>(page.json().result.data);
+    expect(view.battle_id).toBe(battleId);
+    expect(view.report).toMatchObject({ battle_id: battleId, ...JSON.parse(answer.stored_report) });
+    expect((await read(carol, battleId)).statusCode).toBe(404);
   });
 });

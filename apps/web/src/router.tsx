@@ -77,6 +77,13 @@ const adminRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/admin'), 'AdminPage'),
 });
 
+/** A stored battle's report, where a shared battle link leads (its participants only). */
+const battleRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/battles/$battleId',
+  component: lazyRouteComponent(() => import('./routes/battle'), 'BattleRoute'),
+});
+
 /** Signed-in players only; a visitor is told to log in there (social spec 2.1), not sent away. */
 const notificationsRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -88,7 +95,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
   notificationsRoute,
-  authenticatedRoute.addChildren([indexRoute, dashboardRoute, adminRoute]),
+  authenticatedRoute.addChildren([indexRoute, dashboardRoute, adminRoute, battleRoute]),
 ]);
 
 export const router = createRouter({

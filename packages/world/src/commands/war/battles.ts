@@ -80,6 +80,25 @@ export async function replayBattle(em: EntityManager, battleId: number, viewer?:
   return { battle_id: battleId, engine_version: row.engine_version, seed: row.seed, stored_report: row.report, replayed_report: replayed, identical: replayed === row.report };
 }
 
+/** A stored battle as its participants read it: the report, as the notifications carry it. */
+export interface BattleView {
+  battle_id: number;
+  fought_at: Date;
+  report: CombatReport & { battle_id: number; engine_version: number };
+}
+
+/** A battle's report for one of its participants (a shared link opens it); anyone else is told it is not there. */
+export async function battleFor(em: EntityManager, battleId: number, viewer: number): Promise<BattleView> {
+  const rows = await em.execute<{ fought_at: Date; engine_version: number; report: string; participant_user_ids: number[] }[]>(
+    'select fought_at, engine_version, report::text as report, participant_user_ids from battles where id = ?',
+    [battleId],
+  );
+  const row = rows[0];
+  if (!row || !row.participant_user_ids.includes(viewer)) throw fail.notFound(BATTLE_NOT_FOUND);
+  const report = JSON.parse(row.report) as CombatReport;
+  return { battle_id: battleId, fought_at: new Date(row.fought_at), report: { ...report, battle_id: battleId, engine_version: row.engine_version } };
+}
+
 /** Ids of battles (oldest first), for replaying them all. */
 export async function battleIds(em: EntityManager): Promise<number[]> {
   const rows = await em.execute<{ id: string }[]>('select id from battles order by id');

@@ -79,4 +79,14 @@ describe('watching a report', () => {
     expect([ui.armyView, ui.requestedMainTab]).toEqual(['simulator', 'MOVEMENT']);
     ui.resetUi();
   });
+
+  it("a stored battle's card offers its link (/battles/<id>)", () => {
+    renderWithProviders(<NotificationCard notification={makeNotification({ message_type: 'COMBAT_REPORT', user_id: 7, content: { ...engineReport, battle_id: 42, engine_version: 1 } })} />, answerGameData);
+    expect(screen.getByRole('button', { name: 'Copy battle link' }).getAttribute('data-link')).toBe(`${window.location.origin}/battles/42`);
+  });
+
+  it('no battle link without a stored battle', () => {
+    renderWithProviders(<NotificationCard notification={makeNotification({ message_type: 'COMBAT_REPORT', user_id: 7, content: engineReport })} />, answerGameData);
+    expect(screen.queryByRole('button', { name: 'Copy battle link' })).toBeNull();
+  });
 });
