@@ -31,7 +31,7 @@ async function player(viewport: { width: number; height: number }): Promise<Play
   const taken = new Set((await db.query<{ position: number }>('select position from territories where region = $1 and sub_region = $2', [h.region, h.sub_region])).rows.map((r) => r.position));
   const free = Array.from({ length: 25 }, (_, i) => i + 1).find((p) => !taken.has(p))!;
   await db.query(`update territories set units = $2, resources = resources || '{"biomass": 60000}'::jsonb, resources_updated_at = now() where id = $1`, [h.id, JSON.stringify({ razorwing: 150, ravager: 12, hauler_grub: 2 })]);
-  const warden = (await db.query<{ id: number }>(`insert into users (username, email, password_hash) values ($1, $1 || '@example.test', 'x') returning id`, [`warden_${userId}`])).rows[0]!.id;
+  const warden = (await db.query<{ id: number }>(`insert into users (username, email, password_hash) values ($1, $2, 'x') returning id`, [`warden_${userId}`, `warden_${userId}@example.test`])).rows[0]!.id;
   await db.query(`insert into territories (owner_id, name, region, sub_region, position) values ($1, 'Chitin Bastion', $2, $3, $4)`, [warden, h.region, h.sub_region, free]);
   return { ...session, userId, home: [h.region, h.sub_region, h.position], target: [h.region, h.sub_region, free] };
 }
