@@ -39,6 +39,8 @@ export const theme = createTheme({
       },
     },
     Menu: { defaultProps: { shadow: 'xl', radius: 'md', withinPortal: true } },
+    // Every toast's close button says what it does (axe: a button needs a name a screen reader can read).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 150 } },
     Paper: { defaultProps: { radius: 'lg' } },
     Button: { defaultProps: { radius: 'md' } },
