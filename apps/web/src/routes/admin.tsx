@@ -1,9 +1,9 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { AppShell, Button, Center, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Center, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconHistory, IconPlanet, IconRocket, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { GameHeader } from '../components/shell/game-header';
+import { HeaderPage } from '../components/shell/header-page';
 import { useIsMobile } from '../components/shell/breakpoints';
 import { AuditPanel, FleetsPanel, PlayersPanel, UniversePanel, useIsOperator } from '../features/admin';
 import { PanelLoading } from '../components/catalogue/panel-states';
@@ -25,11 +25,7 @@ export function AdminPage() {
   const isMobile = useIsMobile();
 
   return (
-    <AppShell header={{ height: 60 }} padding={{ base: 'xs', sm: 'md' }} withBorder>
-      <AppShell.Header>
-        <GameHeader />
-      </AppShell.Header>
-      <AppShell.Main>
+    <HeaderPage>
         <Stack gap="md" maw={1200} mx="auto" data-testid="admin-page">
           <Stack gap={2}>
             <Button component={Link} to="/dashboard" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} />} style={{ alignSelf: 'flex-start' }}>
@@ -62,7 +58,6 @@ export function AdminPage() {
             </Tabs>
           )}
         </Stack>
-      </AppShell.Main>
-    </AppShell>
+    </HeaderPage>
   );
 }
