@@ -7,7 +7,9 @@
  *
  *   npx tsx tests/bench/war.ts [--runs N]
  */
+import { createRequire } from 'node:module';
 import os from 'node:os';
+import pg from 'pg';
 import { createRng, resolveBattle, type BattleInput } from '@brood/game-core';
 import { loadCatalogue } from '@brood/game-data';
 import { arriveMovements, createBoss, foundTerritory, storeBattle } from '@brood/world';
@@ -42,7 +44,39 @@ function benchCatalogue() {
 const army = (total: number): Record<string, number> =>
   Object.fromEntries(Array.from({ length: TYPES }, (_, i) => [`bench_${i}`, Math.floor(total / TYPES) + (i < total % TYPES ? 1 : 0)]));
 
+/**
+ * The breakdown: every statement the arrival sends, timed from send to answer by wrapping pg's
+ * Client.query (MikroORM has its own copy of pg: both are wrapped). Time outside them is JavaScript.
+ */
+const statements = new Map<string, { n: number; ms: number }>();
+let recording = false;
+for (const driver of new Set([pg, createRequire(import.meta.resolve('@mikro-orm/postgresql'))('pg') as typeof pg])) {
+  const query = driver.Client.prototype.query as (...args: unknown[]) => unknown;
+  driver.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const answer = query.apply(this, args);
+    if (recording && answer instanceof Promise) {
+      const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '?');
+      const key = text.replace(/\s+/g, ' ').slice(0, 100);
+      const t0 = performance.now();
+      answer.then(() => {
+        const s = statements.get(key) ?? { n: 0, ms: 0 };
+        s.n++;
+        s.ms += performance.now() - t0;
+        statements.set(key, s);
+      }, () => undefined);
+    }
+    return answer;
+  } as typeof pg.Client.prototype.query;
+}
+
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+
+/** The battle's input alone (8 attackers, the defender, the ally), to time resolveBattle by itself. */
+const benchInput = (catalogue: BattleInput['catalogue'], userIds: number[]): BattleInput => ({
+  catalogue,
+  participants: userIds.map((id, i) => ({ role: i < ATTACKERS ? 'ATTACKER' : 'DEFENDER', user_id: id, username: `war_${i + 1}`, ...(i > ATTACKERS ? { is_stationed_ally: true } : {}), units: army(PARTY_UNITS) })),
+  target: { coords: [500, ATTACKERS + 1, 1], stock: { fiber: 1e6, crystal: 1e6 } },
+});
 
 async function main(): Promise<void> {
   const catalogue = benchCatalogue();
@@ -79,14 +113,26 @@ async function main(): Promise<void> {
          values (gen_random_uuid(), ?, 'ALLIED_STATIONED', ?, 500, ?, 1, ?, 500, ?, 1, ?, ?::jsonb, '{}'::jsonb, 0, 600, ?, null, 1, ?)`,
         [ally, homes[ATTACKERS + 1], ATTACKERS + 2, homes[ATTACKERS], ATTACKERS + 1, defender, JSON.stringify(army(PARTY_UNITS)), at, at],
       );
+      recording = run >= WARMUP;
       const t0 = performance.now();
       await arriveMovements({ em: em(), catalogue, boss }, rows.map((r) => ({ id: r.id, leg: 0 })), at);
       if (run >= WARMUP) times.push(performance.now() - t0);
+      recording = false;
     }
     const notes = await sql<{ n: string; bytes: string }>(`select count(*) as n, sum(octet_length(content::text)) as bytes from notifications where message_type in ('COMBAT_REPORT', 'DEFENSE_REPORT')`);
     console.log(`10-party battle arrival (${ATTACKERS} attackers in a group, defender, stationed ally; ${TYPES} types, ${PARTY_UNITS.toLocaleString('en')} units a party), ${RUNS} runs:`);
     console.log(`  p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms  (goal: p95 under 50 ms)`);
-    console.log(`  ${Number(notes[0]!.n) / (RUNS + WARMUP)} report notifications a battle, ${(Number(notes[0]!.bytes) / Number(notes[0]!.n) / 1024).toFixed(0)} KB each`);
+    console.log(`  ${Number(notes[0]!.n) / (RUNS + WARMUP)} report notifications a battle, ${(Number(notes[0]!.bytes) / Number(notes[0]!.n) / 1024).toFixed(1)} KB each`);
+    const sent = [...statements.entries()].sort((a, b) => b[1].ms - a[1].ms);
+    const roundTrips = sent.reduce((n, [, s]) => n + s.n, 0) / RUNS;
+    const inSql = sent.reduce((ms, [, s]) => ms + s.ms, 0) / RUNS;
+    const mean = times.reduce((a, b) => a + b, 0) / RUNS;
+    console.log(`  breakdown (mean of a run): ${mean.toFixed(1)} ms = ${inSql.toFixed(1)} ms waiting on ${roundTrips.toFixed(0)} statements + ${(mean - inSql).toFixed(1)} ms of JavaScript`);
+    for (const [text, s] of sent.slice(0, 8)) console.log(`    ${(s.ms / RUNS).toFixed(2).padStart(6)} ms  ${String(s.n / RUNS).padStart(3)}x  ${text}`);
+    const battleAlone = benchInput(catalogue, users.map((u) => u.id));
+    const t = performance.now();
+    for (let i = 0; i < 10; i++) resolveBattle(battleAlone, createRng(`alone-${i}`));
+    console.log(`    of the JavaScript, resolveBattle for the same 10 parties: ${((performance.now() - t) / 10).toFixed(1)} ms`);
 
     const input: BattleInput = {
       catalogue,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arriveMovements } from '@brood/world';
+import { parseNotificationContent } from '@brood/contracts';
+import { arriveMovements, markNotificationRead } from '@brood/world';
 import { eventually, fleetWorld, type FleetWorld, type Player } from './support/fleet-world';
 import { warHelpers } from './support/war-world';
 
@@ -40,6 +41,11 @@ describe('a lone attack', () => {
     const { battle_id, engine_version, ...report } = combat!.content;
     expect({ battle_id, engine_version }).toEqual({ battle_id: battleId, engine_version: stored.engine_version });
     expect(report).toEqual(stored.parsed);
+    // Stored once, in the battle: each notification row holds a reference, served expanded (and valid for the cards).
+    const rows = await w.sql<{ content: unknown }>(`select content from notifications where related_object_id = ? and message_type in ('COMBAT_REPORT', 'DEFENSE_REPORT')`, [String(battleId)]);
+    expect(rows.map((r) => r.content)).toEqual([{ battle_id: battleId }, { battle_id: battleId }]);
+    expect(parseNotificationContent('COMBAT_REPORT', combat!.content)).toMatchObject({ ok: true });
+    expect((await markNotificationRead(w.db.orm.em.fork(), { id: bob.actor.id }, defense!.id)).content).toEqual(combat!.content);
     for (const field of ['outcome', 'participant_results', 'rounds_fought', 'round_details', 'attacker_user_id', 'defender_user_id', 'attacker_origin_coords', 'attacker_origin_territory_name', 'defender_territory_coords', 'defender_territory_name', 'location_coords', 'plunder', 'instant_salvage_resources', 'wreckage', 'seed']) {
       expect(report).toHaveProperty(field);
     }

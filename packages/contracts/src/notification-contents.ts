@@ -64,6 +64,19 @@ export const CombatReportContentSchema = z
   })
   .loose();
 
+/**
+ * What a COMBAT_REPORT or DEFENSE_REPORT notification stores: a reference to its battle, whose
+ * stored report every copy shares (a 10-party report is some 130 KB: one copy per reader made
+ * PostgreSQL parse and write megabytes a battle). The server serves it expanded to the whole
+ * CombatReportContent (the report, battle_id, engine_version); clients never see this form.
+ * Older rows that carry the whole report are served as they are.
+ */
+export const StoredBattleReportSchema = z.strictObject({ battle_id: z.number().int().positive() });
+export type StoredBattleReport = z.infer<typeof StoredBattleReportSchema>;
+
+/** Whether a stored report notification's content is a battle reference (else it is a whole report). */
+export const isStoredBattleReport = (content: unknown): content is StoredBattleReport => StoredBattleReportSchema.safeParse(content).success;
+
 export const SpyReportContentSchema = z
   .object({
     detail_level: z.number(),

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { applyArrival, battleIds, replayBattle, sendFleet, type SendFleetInput } from '@brood/world';
+import { applyArrival, battleIds, listNotifications, replayBattle, sendFleet, type MessageType, type SendFleetInput } from '@brood/world';
 import type { CombatReport } from '@brood/game-core';
 import { T0, type Coords, type FleetWorld, type Player } from './fleet-world';
 
@@ -31,11 +31,13 @@ export const warHelpers = (w: FleetWorld) => {
     const m = (await movement(id))!;
     return applyArrival(w.deps(), { id, leg: m.leg }, new Date(m.arrival_time!));
   };
-  const notes = (userId: number, type?: string) =>
-    w.sql<{ message_type: string; title: string; content: Record<string, unknown>; related_object_id: string }>(
-      `select message_type, title, content, related_object_id from notifications where user_id = ? ${type ? 'and message_type = ?' : ''} order by created_at, message_type`,
-      type ? [userId, type] : [userId],
-    );
+  /** A player's notifications as the api serves them (battle reports expanded from their battle), oldest first. */
+  const notes = async (userId: number, type?: MessageType) => {
+    const served = await listNotifications(w.db.orm.em.fork(), { id: userId }, { include_read: true, limit: 100, skip: 0, message_types: type ? [type] : undefined });
+    return served
+      .map((n) => ({ id: n.id, message_type: n.message_type, title: n.title, content: n.content as Record<string, unknown>, related_object_id: n.related_object_id!, created_at: n.created_at }))
+      .sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.message_type.localeCompare(b.message_type));
+  };
   const battle = async (id: number) => {
     const rows = await w.sql<{ report: string; input: string; seed: string; engine_version: number }>('select report::text as report, input::text as input, seed, engine_version from battles where id = ?', [id]);
     return { ...rows[0]!, parsed: JSON.parse(rows[0]!.report) as CombatReport };

@@ -2,3 +2,4 @@ export { addNotification, addNotifications, type NewNotification, type Notificat
 export { listNotifications, countUnreadNotifications, type ListNotificationsInput } from './list-notifications.command';
 export { markNotificationRead, markAllNotificationsRead } from './mark-read.command';
 export { toNotificationView, type NotificationView, type NotificationActor } from './notification-view';
+export { BATTLE_REPORT_CONTENT_SQL, servedNotifications } from './served-content';

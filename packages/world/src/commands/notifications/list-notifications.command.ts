@@ -1,6 +1,7 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { Notification, type MessageType } from '../../entities/notification.entity';
 import { toNotificationView, type NotificationActor, type NotificationView } from './notification-view';
+import { servedNotifications } from './served-content';
 
 export interface ListNotificationsInput {
   include_read: boolean;
@@ -10,7 +11,7 @@ export interface ListNotificationsInput {
   message_types?: MessageType[] | undefined;
 }
 
-/** The actor's notifications, newest first, offset-paged. */
+/** The actor's notifications, newest first, offset-paged, as served (battle reports expanded). */
 export async function listNotifications(em: EntityManager, actor: NotificationActor, input: ListNotificationsInput): Promise<NotificationView[]> {
   const where: FilterQuery<Notification> = { user: actor.id };
   if (!input.include_read) where.isRead = false;
@@ -20,7 +21,7 @@ export async function listNotifications(em: EntityManager, actor: NotificationAc
     limit: input.limit,
     offset: input.skip,
   });
-  return rows.map(toNotificationView);
+  return servedNotifications(em, rows.map(toNotificationView));
 }
 
 /** How many notifications the actor has not read yet (the bell's badge). */

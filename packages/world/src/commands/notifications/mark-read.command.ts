@@ -3,7 +3,7 @@ import { Notification } from '../../entities/notification.entity';
 import { fail } from '../../errors';
 import { publishEvent } from '../../events';
 import { isNotificationId, toNotificationView, type NotificationActor, type NotificationView } from './notification-view';
-
+import { servedNotifications } from './served-content';
 
 /**
  * Marks one of the actor's notifications read (again is fine). Another player's notification is
@@ -11,7 +11,7 @@ import { isNotificationId, toNotificationView, type NotificationActor, type Noti
  */
 export async function markNotificationRead(em: EntityManager, actor: NotificationActor, id: string): Promise<NotificationView> {
   if (!isNotificationId(id)) throw fail.notFound('Notification not found.');
-  return em.transactional(async (tem) => {
+  const row = await em.transactional(async (tem) => {
     const row = await tem.findOne(Notification, { id, user: actor.id });
     if (!row) throw fail.notFound('Notification not found.');
     if (!row.isRead) {
@@ -19,8 +19,10 @@ export async function markNotificationRead(em: EntityManager, actor: Notificatio
       await tem.flush();
       await publishEvent(tem, actor.id, 'NOTIFICATION_UPDATED', { id, is_read: true });
     }
-    return toNotificationView(row);
+    return row;
   });
+  const [view] = await servedNotifications(em, [toNotificationView(row)]);
+  return view!;
 }
 
 /** Marks every unread notification of the actor read; answers how many changed. */

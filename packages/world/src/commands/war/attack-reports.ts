@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseNotificationContent, type NotificationRef } from '@brood/contracts';
+import type { NotificationRef, StoredBattleReport } from '@brood/contracts';
 import { COMBAT_ENGINE_VERSION, type CombatReport } from '@brood/game-core';
 import { inTransactionSql, publishEvents, type GameEventPayload } from '../../events';
 import type { Movement } from '../../entities/movement.entity';
@@ -12,7 +12,7 @@ import { coordsText, targetCoords, type Coords3 } from '../fleets/fleet-parts';
 /** What a combat or defense report notification holds: the whole report, its battle's id and the engine version. */
 export type BattleReportContent = CombatReport & { battle_id: number; engine_version: number };
 
-/** The report as notification content (a plain record: the content schema is open to every report field). */
+/** The report as its players read it (served notification content, Hall of Fame log): a plain record, the content schema is open to every report field. */
 export const reportContent = (report: CombatReport, battleId: number): BattleReportContent & Record<string, unknown> =>
   ({ ...report, battle_id: battleId, engine_version: COMBAT_ENGINE_VERSION }) as BattleReportContent & Record<string, unknown>;
 
@@ -32,14 +32,13 @@ const verdict = (report: CombatReport, side: 'ATTACKER' | 'DEFENDER'): string =>
 /**
  * COMBAT_REPORT to every attacking player and DEFENSE_REPORT to the defender and every stationed
  * ally's owner (each player once, whatever the number of their fleets), each riding on its real-time
- * event (COMBAT_REPORT / DEFENSE_REPORT). The related object is the battle. Every copy has the same
- * content (the report can be large: 10 parties of 30 types make some 130 KB), so it is checked
- * against its schema once and sent to PostgreSQL once as text, one insert for all readers.
+ * event (COMBAT_REPORT / DEFENSE_REPORT). The related object is the battle. Every copy stores only
+ * a reference to the battle ({battle_id}: the report can be large, 10 parties of 30 types make some
+ * 130 KB, and the battles row holds it once); the api serves it expanded (servedNotifications).
+ * One insert for all readers.
  */
 export async function sendBattleReports(em: EntityManager, report: CombatReport, battleId: number, target: Territory, lead: Movement, now: Date): Promise<void> {
-  const content = reportContent(report, battleId);
-  const checked = parseNotificationContent('COMBAT_REPORT', content);
-  if (!checked.ok) throw new Error(`The report of battle ${battleId} is not a valid combat report (${checked.problem})`);
+  const content: StoredBattleReport = { battle_id: battleId };
   const where = `${target.name} (${coordsText(targetCoords(lead))})`;
   const seen = new Set<number>();
   const rows: { userId: number; ref: NotificationRef }[] = [];

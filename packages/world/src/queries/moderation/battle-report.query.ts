@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CombatReportContent } from '@brood/contracts';
+import { BATTLE_REPORT_CONTENT_SQL } from '../../commands/notifications/served-content';
 
 /** A battle's report as the players received it: who was told, and the content of the report. */
 export interface BattleReport {
@@ -27,7 +28,7 @@ export async function findBattleReport(em: EntityManager, battleId: string): Pro
   );
   const stored = /^\d{1,18}$/.test(battleId)
     ? (await db.execute<{ content: CombatReportContent }[]>(
-        `select (report::jsonb || jsonb_build_object('battle_id', id, 'engine_version', engine_version)) as content from battles where id = ?`,
+        `select ${BATTLE_REPORT_CONTENT_SQL} as content from battles where id = ?`,
         [battleId],
       ))[0]
     : undefined;
