@@ -5,7 +5,7 @@
  * end to end. Goal: p95 under 50 ms. And the stored report of a 1,000,000 v 1,000,000 battle: under 200 KB.
  * (resolveBattle alone for 1M v 1M is timed by packages/game-core/bench/run.ts.) Prints figures, asserts nothing.
  *
- *   npx tsx tests/bench/war.ts [--runs N]
+ *   npx tsx tests/bench/war.ts [--runs N]   (WAR_BENCH_STATEMENTS=60 lists every statement of the breakdown)
  */
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     const inSql = sent.reduce((ms, [, s]) => ms + s.ms, 0) / RUNS;
     const mean = times.reduce((a, b) => a + b, 0) / RUNS;
     console.log(`  breakdown (mean of a run): ${mean.toFixed(1)} ms = ${inSql.toFixed(1)} ms waiting on ${roundTrips.toFixed(0)} statements + ${(mean - inSql).toFixed(1)} ms of JavaScript`);
-    for (const [text, s] of sent.slice(0, 8)) console.log(`    ${(s.ms / RUNS).toFixed(2).padStart(6)} ms  ${String(s.n / RUNS).padStart(3)}x  ${text}`);
+    for (const [text, s] of sent.slice(0, Number(process.env.WAR_BENCH_STATEMENTS ?? 8))) console.log(`    ${(s.ms / RUNS).toFixed(2).padStart(6)} ms  ${String(s.n / RUNS).padStart(3)}x  ${text}`);
     const battleAlone = benchInput(catalogue, users.map((u) => u.id));
     const t = performance.now();
     for (let i = 0; i < 10; i++) resolveBattle(battleAlone, createRng(`alone-${i}`));

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyArrival, createOrm, leaveWreckage } from '@brood/world';
+import { applyArrival, createOrm, leaveWreckage, listHallOfFame } from '@brood/world';
 import { T0, eventually, fleetWorld, type Coords, type FleetWorld, type Player } from './support/fleet-world';
 import { warHelpers } from './support/war-world';
 
@@ -113,7 +113,10 @@ describe('battle:replay', () => {
     await h.arrive(sent.id);
     const [report] = await h.notes(alice.actor.id, 'COMBAT_REPORT');
     const id = report!.related_object_id;
-    const [fame] = await w.sql<{ attacker_user_id: number; defender_user_id: number; combat_log_data: Record<string, unknown> }>('select attacker_user_id, defender_user_id, combat_log_data from hall_of_fame_entries where attacker_user_id = ?', [alice.actor.id]);
+    // The Hall of Fame entry refers to the stored battle and serves its report as the combat log.
+    const [stored] = await w.sql<{ battle_id: string; combat_log_data: unknown }>('select battle_id, combat_log_data from hall_of_fame_entries where attacker_user_id = ?', [alice.actor.id]);
+    expect(stored).toEqual({ battle_id: id, combat_log_data: null });
+    const fame = (await listHallOfFame(w.db.orm.em.fork(), { skip: 0, limit: 100 })).find((e) => e.attacker_user_id === alice.actor.id);
     expect(fame).toMatchObject({ defender_user_id: bob.actor.id, combat_log_data: report!.content });
     const root = resolve(import.meta.dirname, '../..');
     const { stdout } = await promisify(execFile)('node', ['scripts/bootstrap.mjs', 'battle-replay', id], { cwd: root, env: { ...process.env, DATABASE_URL: w.db.url } });

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { stripLinks } from '@brood/game-core';
 import { fail } from '../errors';
+import { BATTLE_REPORT_CONTENT_SQL } from '../commands/notifications/served-content';
 
 /** The Hall of Fame keeps its 500 most valuable battles, 100 a page; comments come 20 a page (spec social §9). */
 export const HALL_OF_FAME_MAX_ENTRIES = 500;
@@ -41,7 +42,8 @@ export async function listHallOfFame(em: EntityManager, query: { skip: number; l
   const limit = Math.max(0, Math.min(query.limit, HALL_OF_FAME_MAX_ENTRIES - query.skip));
   if (limit === 0) return [];
   const rows = await em.execute<(Omit<HallOfFameEntry, 'combat_timestamp'> & { combat_timestamp: Date })[]>(
-    `select e.id, e.attacker_user_id, e.attacker_username, e.defender_user_id, e.defender_username, e.outcome, e.total_unit_value, e.combat_timestamp, e.combat_log_data,
+    `select e.id, e.attacker_user_id, e.attacker_username, e.defender_user_id, e.defender_username, e.outcome, e.total_unit_value, e.combat_timestamp,
+       coalesce(e.combat_log_data, (select ${BATTLE_REPORT_CONTENT_SQL} from battles where battles.id = e.battle_id)) as combat_log_data,
        (select count(*)::int from hall_of_fame_comments c where c.entry_id = e.id) as comments_count
      from hall_of_fame_entries e order by e.total_unit_value desc, e.id limit ? offset ?`,
     [limit, query.skip],

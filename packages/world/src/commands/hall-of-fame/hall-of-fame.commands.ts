@@ -13,7 +13,14 @@ export const COMMENT_RULES = {
   entry: 'Hall of Fame entry not found.',
 } as const;
 
-export interface NewHallOfFameEntry {
+export type NewHallOfFameEntry = HallOfFameEntryFacts & (
+  /** The stored battle whose report (spec social §3 combat report content) the entry's modal shows: the battles' way (decision 12). */
+  | { battle_id: number; combat_log_data?: never }
+  /** A combat log of its own, stored with the entry. */
+  | { combat_log_data: Record<string, unknown>; battle_id?: never }
+);
+
+interface HallOfFameEntryFacts {
   attacker_user_id: number | null;
   attacker_username: string;
   defender_user_id: number | null;
@@ -21,16 +28,18 @@ export interface NewHallOfFameEntry {
   outcome: string;
   total_unit_value: number;
   combat_timestamp: Date;
-  /** The combat report content (spec social §3), shown in the entry's modal. */
-  combat_log_data: Record<string, unknown>;
 }
 
-/** Records a notable battle, in the caller's transaction (the battle resolution calls this). Returns its id. */
+/**
+ * Records a notable battle, in the caller's transaction (the battle resolution calls this). Returns
+ * its id. An entry of a stored battle refers to it (decision 12): the report is not copied, the reads
+ * serve it as the combat log.
+ */
 export async function addHallOfFameEntry(em: EntityManager, entry: NewHallOfFameEntry): Promise<number> {
   const rows = await em.execute<{ id: number }[]>(
-    `insert into hall_of_fame_entries (attacker_user_id, attacker_username, defender_user_id, defender_username, outcome, total_unit_value, combat_timestamp, combat_log_data)
-     values (?, ?, ?, ?, ?, ?, ?, ?::jsonb) returning id`,
-    [entry.attacker_user_id, entry.attacker_username, entry.defender_user_id, entry.defender_username, entry.outcome, entry.total_unit_value, entry.combat_timestamp, JSON.stringify(entry.combat_log_data)],
+    `insert into hall_of_fame_entries (attacker_user_id, attacker_username, defender_user_id, defender_username, outcome, total_unit_value, combat_timestamp, combat_log_data, battle_id)
+     values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?) returning id`,
+    [entry.attacker_user_id, entry.attacker_username, entry.defender_user_id, entry.defender_username, entry.outcome, entry.total_unit_value, entry.combat_timestamp, entry.combat_log_data ? JSON.stringify(entry.combat_log_data) : null, entry.battle_id ?? null],
   );
   return rows[0]!.id;
 }

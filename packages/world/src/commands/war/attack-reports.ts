@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { NotificationRef, StoredBattleReport } from '@brood/contracts';
-import { COMBAT_ENGINE_VERSION, type CombatReport } from '@brood/game-core';
+import type { CombatReport } from '@brood/game-core';
 import { inTransactionSql, publishEvents, type GameEventPayload } from '../../events';
 import type { Movement } from '../../entities/movement.entity';
 import type { Territory } from '../../entities/territory.entity';
@@ -9,12 +9,8 @@ import { addNotification, type NotificationEntry } from '../notifications';
 import type { LegsTx } from '../fleets/fleet-legs';
 import { coordsText, targetCoords, type Coords3 } from '../fleets/fleet-parts';
 
-/** What a combat or defense report notification holds: the whole report, its battle's id and the engine version. */
+/** What a combat or defense report notification serves (stored as {battle_id}): the whole report, its battle's id and the engine version. */
 export type BattleReportContent = CombatReport & { battle_id: number; engine_version: number };
-
-/** The report as its players read it (served notification content, Hall of Fame log): a plain record, the content schema is open to every report field. */
-export const reportContent = (report: CombatReport, battleId: number): BattleReportContent & Record<string, unknown> =>
-  ({ ...report, battle_id: battleId, engine_version: COMBAT_ENGINE_VERSION }) as BattleReportContent & Record<string, unknown>;
 
 /** Stores a notification now, or at the batch's end when the transaction carries `later`. */
 export async function notify(tx: LegsTx, entry: NotificationEntry, now: Date): Promise<void> {

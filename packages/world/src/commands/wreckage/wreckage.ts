@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { subtractResources, totalResources, type Resources } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
 import type { AmountMap } from '../../entities/territory.entity';
-import { publishEvent } from '../../events';
+import { publishEvents, type GameEventPayload } from '../../events';
 
 /** A map position (the one wreckage field there). */
 export interface WreckageSpot {
@@ -33,7 +33,8 @@ const fieldOf = (row: LockedWreckage): LockedWreckage => ({ ...row, resources: p
 const eventData = (f: LockedWreckage) => ({ wreckage_field_id: String(f.id), region: f.region, sub_region: f.sub_region, position: f.position });
 
 async function announce(em: EntityManager, users: readonly number[], event: 'WRECKAGE_FIELD_SPAWNED' | 'WRECKAGE_FIELD_DEPLETED', field: LockedWreckage): Promise<void> {
-  for (const userId of new Set(users)) await publishEvent(em, userId, event, eventData(field));
+  const data = eventData(field);
+  await publishEvents(em, [...new Set(users)].map((user_id): GameEventPayload => ({ user_id, event, data })));
 }
 
 /**

@@ -4,7 +4,7 @@ import { addHallOfFameEntry } from '../../hall-of-fame';
 import { refreshPlayerScores } from '../../scores';
 import { leaveWreckage } from '../../wreckage';
 import { applyToTarget, sendAttackersHome, settleAllies } from '../../war/attack-aftermath';
-import { sendAttackFailed, sendBattleReports, reportContent } from '../../war/attack-reports';
+import { sendAttackFailed, sendBattleReports } from '../../war/attack-reports';
 import { attackingGroup, battleInput, describeFleets, stationedAllies } from '../../war/attack-sides';
 import { storeBattle } from '../../war/battles';
 import { turnAround } from '../fleet-legs';
@@ -69,7 +69,7 @@ export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, 
       outcome: report.outcome,
       total_unit_value: report.total_unit_value,
       combat_timestamp: at,
-      combat_log_data: reportContent(report, battleId),
+      battle_id: battleId,
     });
   }
   await tx.em.flush();
