@@ -81,7 +81,8 @@ export async function settledViews(
   return advanceLoaded(catalogue, await loadInputs(em, territories, latest), territories, timeOf);
 }
 
-function advanceLoaded(catalogue: Catalogue, inputs: SettleInputs, territories: readonly Territory[], timeOf: (t: Territory) => Date): Map<number, SettledTerritory> {
+/** settledViews with inputs already loaded (loadInputs for these territories to at least the latest time): no reads, no writes. */
+export function advanceLoaded(catalogue: Catalogue, inputs: SettleInputs, territories: readonly Territory[], timeOf: (t: Territory) => Date): Map<number, SettledTerritory> {
   const out = new Map<number, SettledTerritory>();
   for (const territory of territories) {
     const owner = territory.owner?.id;

@@ -103,6 +103,7 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
         start: (m.startTerritoryId != null ? territories.get(m.startTerritoryId) : null) ?? null,
         target: (targetId != null ? territories.get(targetId) : null) ?? null,
         settled,
+        loaded: { territories, inputs },
         ownerName: nameOf.get(m.userId) ?? 'Another player',
       });
       outcomes.set(keyOf(job), 'applied');

@@ -5,7 +5,8 @@ import type { Catalogue } from '@brood/game-data';
 import { Movement, type MovementMission } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
 import { User } from '../../entities/user.entity';
-import { settledViews } from '../../settle';
+import { advanceLoaded, settledViews } from '../../settle';
+import type { LoadedTerritories } from '../fleets/arrivals/context';
 import { startCoords } from '../fleets/fleet-parts';
 
 /** The missions that fight at their target on arrival. */
@@ -45,25 +46,34 @@ export interface FleetSide {
   effects: Effects;
 }
 
+/** The fleets' sides, and the names of their owners and of `others` (the defender). */
+export interface DescribedFleets {
+  sides: FleetSide[];
+  nameOf: ReadonlyMap<number, string>;
+}
+
 /**
  * Names, home territories and effect totals (research, structures: unit_attack_pct and the rest) of
  * every fleet's owner, read at the battle instant from each fleet's home territory (no lock: the
- * battle changes none of them).
+ * battle changes none of them). Homes the batch has locked and loaded are advanced to `at` in memory;
+ * the others are read. One read of names for the fleets' owners and `others`.
  */
-export async function describeFleets(em: EntityManager, catalogue: Catalogue, fleets: readonly Movement[], at: Date): Promise<FleetSide[]> {
-  if (fleets.length === 0) return [];
+export async function describeFleets(em: EntityManager, catalogue: Catalogue, fleets: readonly Movement[], at: Date, loaded?: LoadedTerritories, others: readonly number[] = []): Promise<DescribedFleets> {
   const homeIds = [...new Set(fleets.map((f) => f.startTerritoryId).filter((id): id is number => id != null))];
-  const homes = homeIds.length ? await em.find(Territory, { id: { $in: homeIds } }) : [];
-  const views = await settledViews(em, catalogue, homes, at);
-  const users = await em.find(User, { id: { $in: [...new Set(fleets.map((f) => f.userId))] } }, { fields: ['username'] });
+  const inBatch = homeIds.map((id) => loaded?.territories.get(id)).filter((t): t is Territory => t != null);
+  const missing = homeIds.filter((id) => !loaded?.territories.has(id));
+  const read = missing.length ? await em.find(Territory, { id: { $in: missing } }) : [];
+  const views = new Map([...(loaded ? advanceLoaded(catalogue, loaded.inputs, inBatch, () => at) : []), ...(await settledViews(em, catalogue, read, at))]);
+  const users = await em.find(User, { id: { $in: [...new Set([...fleets.map((f) => f.userId), ...others])] } }, { fields: ['username'] });
   const nameOf = new Map(users.map((u) => [u.id, u.username]));
-  const homeOf = new Map(homes.map((h) => [h.id, h]));
-  return fleets.map((movement) => {
+  const homeOf = new Map([...inBatch, ...read].map((h) => [h.id, h]));
+  const sides = fleets.map((movement) => {
     const origin = movement.startTerritoryId != null ? (homeOf.get(movement.startTerritoryId) ?? null) : null;
     // A home that changed hands no longer carries its old owner's research.
     const own = origin && origin.owner?.id === movement.userId ? views.get(origin.id) : undefined;
     return { movement, username: nameOf.get(movement.userId) ?? 'Another player', origin: own ? origin : null, effects: own?.economy.effects ?? {} };
   });
+  return { sides, nameOf };
 }
 
 const fleetParticipant = (role: 'ATTACKER' | 'DEFENDER', side: FleetSide): BattleParticipantInput => ({

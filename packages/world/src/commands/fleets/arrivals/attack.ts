@@ -1,5 +1,4 @@
 import { createRng, resolveBattle } from '@brood/game-core';
-import { User } from '../../../entities/user.entity';
 import { addHallOfFameEntry } from '../../hall-of-fame';
 import { refreshPlayerScores } from '../../scores';
 import { leaveWreckage } from '../../wreckage';
@@ -19,7 +18,7 @@ import type { ArrivalHandler } from './context';
  * takes its outcome (losses, plunder, wreckage, insta-salvage), and every player gets a report.
  * With no territory there any more, or one that is the attacker's own now, the fleet flies home.
  */
-export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, target, settled }) => {
+export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, target, settled, loaded }) => {
   await tx.em.flush();
   const group = await attackingGroup(tx.em, m);
   for (const g of group) tx.later?.done.add(g);
@@ -40,11 +39,11 @@ export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, 
   if (fighting.length === 0) return;
 
   const allies = await stationedAllies(tx.em, target);
-  const attackers = await describeFleets(tx.em, tx.catalogue, fighting, at);
-  const defenders = await describeFleets(tx.em, tx.catalogue, allies, at);
-  const owner = await tx.em.findOneOrFail(User, { id: ownerId }, { fields: ['username'] });
-  const effects = settled.get(target.id)!.economy.effects;
-  const input = battleInput(tx.catalogue, attackers, target, { id: ownerId, username: owner.username, effects }, defenders);
+  const { sides, nameOf } = await describeFleets(tx.em, tx.catalogue, [...fighting, ...allies], at, loaded, [ownerId]);
+  const attackers = sides.slice(0, fighting.length);
+  const defenders = sides.slice(fighting.length);
+  const owner = { id: ownerId, username: nameOf.get(ownerId) ?? 'Another player', effects: settled.get(target.id)!.economy.effects };
+  const input = battleInput(tx.catalogue, attackers, target, owner, defenders);
   const report = resolveBattle(input, createRng(`battle:${m.attackGroupId ?? m.id}:${at.toISOString()}`));
   const spot = { region: target.region, sub_region: target.subRegion, position: target.position };
   const battleId = await storeBattle(tx.em, { at, spot, input, report });

@@ -1,6 +1,6 @@
 import { baseEffects, type Effects } from '@brood/game-core';
 import { ownedTerritories } from '../../../kernel/access';
-import { settledViews, type SettledTerritory } from '../../../settle';
+import { settledViews, type SettleInputs, type SettledTerritory } from '../../../settle';
 import type { Movement } from '../../../entities/movement.entity';
 import type { Territory } from '../../../entities/territory.entity';
 import type { LegsTx } from '../fleet-legs';
@@ -22,8 +22,19 @@ export interface ArrivalContext {
   /** The territory at the target coordinates now, if any (whoever owns it). */
   target: Territory | null;
   settled: ReadonlyMap<number, SettledTerritory>;
+  /**
+   * A batch's locked territories and the settle inputs it read for them (to at least `at`): a handler
+   * that needs another of them as it stands at `at` computes it without reading (advanceLoaded).
+   */
+  loaded?: LoadedTerritories;
   /** The fleet owner's username, for the notifications of other players. */
   ownerName: string;
+}
+
+/** Territories a transaction has locked, with their settle inputs already read. */
+export interface LoadedTerritories {
+  territories: ReadonlyMap<number, Territory>;
+  inputs: SettleInputs;
 }
 
 /** Applies one arrival of one mission: changes territories and the movement, notifies, schedules the next leg. */

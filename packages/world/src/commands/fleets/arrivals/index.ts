@@ -10,7 +10,7 @@ import { spyArrival } from './spy';
 import { stationArrival } from './station';
 import { transportArrival } from './transport';
 
-export type { ArrivalContext, ArrivalHandler } from './context';
+export type { ArrivalContext, ArrivalHandler, LoadedTerritories } from './context';
 
 /**
  * What happens when a fleet reaches the end of its leg, by mission (one file each). A mission
