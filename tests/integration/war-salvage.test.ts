@@ -22,6 +22,9 @@ afterAll(async () => {
 });
 
 const debris = (c: Coords, resources: Record<string, number>) => leaveWreckage({ em: w.db.orm.em.fork(), catalogue: w.catalogue }, { region: c[0], sub_region: c[1], position: c[2] }, resources, T0);
+/** A field stored as it is (`resources` as JSON text), living far beyond the tests' instants. */
+const field = (c: Coords, resources: string) =>
+  w.sql(`insert into wreckage_fields (region, sub_region, position, resources, expires_at) values (?, ?, ?, ?::jsonb, ?)`, [...c, resources, new Date(T0.getTime() + 3_600_000_000)]);
 const salvager = () => w.player({ units: { carrion_beetle: 2, razorwing: 1 } });
 const spotNear = (p: Player, s: number): Coords => [p.coords[0], s, 7];
 
@@ -51,17 +54,21 @@ describe('SALVAGE', () => {
 
   it.each([
     ['no field there', 'SALVAGE_FAILED_NO_WRECKAGE', async () => undefined],
-    ['an empty field', 'SALVAGE_FAILED_EMPTY_WRECKAGE', async (spot: Coords) => { await w.sql(`insert into wreckage_fields (region, sub_region, position, resources, expires_at) values (?, ?, ?, '{}'::jsonb, ?)`, [...spot, new Date(T0.getTime() + 3_600_000_000)]); }],
+    ['an empty field', 'SALVAGE_FAILED_EMPTY_WRECKAGE', async (spot: Coords) => { await field(spot, '{}'); }],
+    // A corrupt row (JSON null where the amounts belong): reading it throws in the server's own code, not in the database.
+    ['a field whose stored amounts are not an object', 'SALVAGE_FAILED_UNEXPECTED_ERROR', async (spot: Coords) => { await field(spot, 'null'); }],
   ] as const)('fails with %s', async (_, type, prepare) => {
     const p = await salvager();
-    const spot = spotNear(p, type === 'SALVAGE_FAILED_NO_WRECKAGE' ? 4 : 5);
+    const spot = spotNear(p, { SALVAGE_FAILED_NO_WRECKAGE: 4, SALVAGE_FAILED_EMPTY_WRECKAGE: 5, SALVAGE_FAILED_UNEXPECTED_ERROR: 9 }[type]);
     await prepare(spot);
+    const before = await w.sql('select * from wreckage_fields where region = ? and sub_region = ? and position = ?', spot);
     const sent = await h.send(p, spot, { mission: 'SALVAGE', units: { carrion_beetle: 1 } });
     await h.arrive(sent.id);
     const [note] = await h.notes(p.actor.id, type);
     expect(note!.content).toMatchObject({ coordinates: spot, details: expect.any(String) });
     expect((await eventually(() => w.events.find((e) => e.user_id === p.actor.id && e.event === type))).data).toMatchObject({ movement_id: sent.id, details: expect.any(String) });
     expect((await h.movement(sent.id))!).toMatchObject({ mission: 'RETURN', resources: {} });
+    expect(await w.sql('select * from wreckage_fields where region = ? and sub_region = ? and position = ?', spot)).toEqual(before);
   });
 
   it('fails without a salvaging unit, or without free cargo room', async () => {
