@@ -8,7 +8,7 @@ import { loadCatalogue } from '@brood/game-data';
 import { ensureDatabase, migrateDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@brood/world';
 import { freePort } from '@brood/world/testing';
 import { startService, type Service } from '../../scripts/lib/processes';
-import { eventsLeft, seedDueStream } from './support/due-stream';
+import { eventsLeft, seedDueStream, streamEvents } from './support/due-stream';
 import { copyDatabase, drainUndisturbed, sleep, startWorkerProcess, until } from './support/fault-runs';
 import { reconnectingSocket, type ReconnectingSocket } from './support/reconnecting-socket';
 import { digestDifferences, worldDigest } from './support/world-digest';
@@ -21,7 +21,7 @@ import { digestDifferences, worldDigest } from './support/world-digest';
  * finds every notification, and events keep reaching sockets after the restart (LISTEN came back).
  */
 const catalogue = loadCatalogue();
-const STREAM = { completions: 2_500, arrivals: 1_500 };
+const STREAM = { completions: 2_500, arrivals: 1_500, battles: 100 };
 const SECRET = 'faults-api-postgres-secret-0123456789';
 const SOCKET_PLAYERS = 100;
 let server: EmbeddedDatabase;
@@ -81,7 +81,7 @@ describe('the api killed and PostgreSQL restarted under load', () => {
     const base = `http://127.0.0.1:${port}`;
     const pool = new pg.Pool({ connectionString: faulted, max: 1 });
     pool.on('error', () => undefined); // the restart cuts its idle connection
-    const total = STREAM.completions + STREAM.arrivals;
+    const total = streamEvents(STREAM);
     const load = new AbortController();
     try {
       let api = startApi(port, 'api-1');

@@ -3,18 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '@brood/game-data';
 import { createTestDatabase, type TestDatabase } from '@brood/world/testing';
 import type { Service } from '../../scripts/lib/processes';
-import { eventsLeft, seedDueStream } from './support/due-stream';
+import { eventsLeft, seedDueStream, streamEvents } from './support/due-stream';
 import { copyDatabase, drainUndisturbed, dropDatabase, startWorkerProcess, until } from './support/fault-runs';
 import { digestDifferences, worldDigest } from './support/world-digest';
 
 /**
- * Fault: the sim-worker is killed with SIGKILL in the middle of a stream of 10,000 due events
- * (5,000 queue completions, 5,000 fleet arrivals) and started again. The batch it held is retried
+ * Fault: the sim-worker is killed with SIGKILL in the middle of a stream of 10,200 due events
+ * (5,000 queue completions, 5,000 fleet arrivals, 200 arrivals with battles) and started again. The batch it held is retried
  * once its job heartbeat stops, the rest is worked on by the new process; in the end the world's
  * digest equals that of a run nobody disturbed, from the same rows: nothing lost, nothing twice.
  */
 const catalogue = loadCatalogue();
-const STREAM = { completions: 5_000, arrivals: 5_000 };
+const STREAM = { completions: 5_000, arrivals: 5_000, battles: 200 };
 let seeded: TestDatabase;
 let undisturbed: string;
 let faulted: string;
@@ -40,7 +40,7 @@ describe('a sim-worker killed mid-stream', () => {
     const calmRun = drainUndisturbed(undisturbed, catalogue);
     const pool = new pg.Pool({ connectionString: faulted, max: 1 });
     try {
-      const total = STREAM.completions + STREAM.arrivals;
+      const total = streamEvents(STREAM);
       expect(await eventsLeft(pool)).toBe(total);
       const first = startWorkerProcess(faulted, 'sim-worker-1');
       services.push(first);
@@ -65,6 +65,7 @@ describe('a sim-worker killed mid-stream', () => {
     }
     const [calm, killed] = await Promise.all([worldDigest(undisturbed, catalogue), worldDigest(faulted, catalogue)]);
     expect(calm.counts.notifications).toBeGreaterThanOrEqual(STREAM.completions);
+    expect(calm.counts.battles).toBe(STREAM.battles);
     expect(digestDifferences(calm, killed)).toEqual({});
     expect(killed.parts).toEqual(calm.parts);
   }, 400_000);

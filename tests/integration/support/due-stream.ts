@@ -4,22 +4,29 @@ import { createBoss, JOBS } from '@brood/world';
 
 /**
  * A stream of due events for the fault suite, all overdue so that any worker drains it the same way
- * whenever it runs: queue completions (a chain of building upgrades and unit batches per territory)
- * and fleet arrivals (transports to the next territory and fleets coming home, alternating), with
- * their pg-boss jobs. Written with generate_series into one database, which is then copied
+ * whenever it runs: queue completions (a chain of building upgrades and unit batches per territory),
+ * fleet arrivals (transports to the next territory and fleets coming home, alternating) and arrivals
+ * with battles (an attack on a defended neighbour: the battle stored, reports, plunder, wreckage,
+ * scores, the fleet's way home), with their pg-boss jobs. Written with generate_series into one database, which is then copied
  * (`copyDatabase`) so an uninterrupted run and a faulted run start from the very same rows and ids.
  *
  * Arrangement that keeps the end state independent of the order in which batches happen to run
  * (a killed worker's batch is retried after later ones): completions and arrivals use separate
  * territories; arrival i flies from territory i to territory i + 1 (no wrap-around), so the only
  * later event that touches a territory settles it without changing it, and units only come home by
- * the latest event of their territory. Deliveries of resources stay far below storage.
+ * the latest event of their territory. Deliveries of resources stay far below storage. Each battle
+ * has a pair of territories of its own (the attacker's home, the target), so it is the only event there.
  */
 
 export interface DueStream {
   completions: number;
   arrivals: number;
+  /** Attacks arriving at a defended territory (none when absent). */
+  battles?: number;
 }
+
+/** How many events the stream holds (what eventsLeft counts before any is applied). */
+export const streamEvents = (stream: DueStream): number => stream.completions + stream.arrivals + (stream.battles ?? 0);
 
 export interface SeededStream {
   /** Owners of the territories whose queues complete (one territory each), for sockets and lists. */
@@ -35,11 +42,12 @@ export async function seedDueStream(url: string, catalogue: Catalogue, stream: D
   const start = new Date(Date.now() - 2 * HOUR_MS);
   const completionTerritories = Math.ceil(stream.completions / PER_TERRITORY);
   const arrivalTerritories = stream.arrivals + 1;
+  const battles = stream.battles ?? 0;
   try {
     const { rows: users } = await client.query<{ id: number }>(
       `insert into users (username, email, password_hash, created_at)
        select 'due' || g, 'due' || g || '@faults.test', 'x', $2 from generate_series(1, $1::int) g returning id`,
-      [completionTerritories + arrivalTerritories, start],
+      [completionTerritories + arrivalTerritories + 2 * battles, start],
     );
     // One territory each, in region 960 (25 positions a sub-region), in user order: completions first.
     await client.query(
@@ -77,12 +85,34 @@ export async function seedDueStream(url: string, catalogue: Catalogue, stream: D
        from generate_series(0, $3::int - 1) i join terr s on s.k = i join terr t on t.k = i + 1`,
       [firstArrivalUser, catalogue.units.hauler_grub ? 'hauler_grub' : unit, stream.arrivals],
     );
+    if (battles > 0) await seedBattles(client, catalogue, users[completionTerritories + arrivalTerritories]!.id, battles);
     await insertJobs(client, url);
     await client.query('analyze');
     return { completionOwners: users.slice(0, completionTerritories).map((u) => u.id) };
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Battle j: the territory of pair j's first user attacks the second's with 30 of the first combat unit
+ * against 10 stationed there, arriving between the transports (25 minutes ago plus j * 100 ms + 50 ms).
+ */
+async function seedBattles(client: pg.Client, catalogue: Catalogue, firstUser: number, battles: number): Promise<void> {
+  const unit = Object.keys(catalogue.units).find((k) => catalogue.units[k]!.recruitable && catalogue.units[k]!.stats.attack > 0)!;
+  const pairs = `with terr as (select row_number() over (order by id) - 1 as k, id, owner_id, region, sub_region, position
+                               from territories where owner_id >= $1 and region = 960)`;
+  await client.query(`${pairs} update territories x set units = jsonb_build_object($2::text, 10) from terr where terr.id = x.id and terr.k % 2 = 1`, [firstUser, unit]);
+  await client.query(
+    `${pairs}
+     insert into movements (id, user_id, mission, start_territory_id, start_region, start_sub_region, start_position,
+                            target_region, target_sub_region, target_position, target_owner_id, units, resources, one_way_seconds, start_time, arrival_time)
+     select gen_random_uuid(), a.owner_id, 'ATTACK', a.id, a.region, a.sub_region, a.position, t.region, t.sub_region, t.position, t.owner_id,
+            jsonb_build_object($2::text, 30), '{}'::jsonb, 3600, now() - interval '40 minutes',
+            now() - interval '25 minutes' + j * interval '100 milliseconds' + interval '50 milliseconds'
+     from generate_series(0, $3::int - 1) j join terr a on a.k = 2 * j join terr t on t.k = 2 * j + 1`,
+    [firstUser, unit, battles],
+  );
 }
 
 /** The jobs of every seeded item and leg, in due order, on queues that carry a job heartbeat (as the worker sets them). */

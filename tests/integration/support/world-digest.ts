@@ -12,8 +12,10 @@ import { createOrm, settledViews, Territory } from '@brood/world';
  * the stored stock's own settle times do not matter. Stock is rounded to a millionth: settling in
  * different steps adds the same amounts in a different order.
  *
- * Battles (the war branch): their reports belong here as one more part, e.g.
- * `select attacker_id, defender_id, result, rounds, losses from battle_reports` (no ids, no times).
+ * Battles are told apart by their seed (the attack's movement and instant), not by their id: the
+ * ids of two runs follow the order their batches ran in. A report notification (which stores its
+ * battle's id) and a Hall of Fame entry name their battle by its seed here; a wreckage field is its
+ * position, what it holds and when it expires.
  */
 const PARTS: Record<string, string> = {
   'queue items': `select id, kind, user_id, territory_id, item_key, target_level, quantity, completed_at is not null as completed
@@ -21,8 +23,16 @@ const PARTS: Record<string, string> = {
   movements: `select id, user_id, mission, original_mission, start_territory_id, target_territory_id, target_owner_id, units, resources,
                      fuel_paid, one_way_seconds, start_time, arrival_time, leg, attack_group_id
               from movements order by id`,
-  notifications: `select user_id, message_type, title, content, related_object_id, count(*) as copies
-                  from notifications group by 1, 2, 3, 4, 5 order by 1, 2, 5, 3`,
+  notifications: `select n.user_id, n.message_type, n.title, case when b.id is null then n.content else jsonb_build_object('battle', b.seed) end as content,
+                         coalesce(b.seed, n.related_object_id) as related_object_id, count(*) as copies
+                  from notifications n
+                  left join battles b on n.message_type in ('COMBAT_REPORT', 'DEFENSE_REPORT') and b.id::text = n.related_object_id
+                  group by 1, 2, 3, 4, 5 order by 1, 2, 5, 3`,
+  battles: `select seed, fought_at, region, sub_region, position, participant_user_ids, engine_version, catalogue_hash, input::text as input, report::text as report
+            from battles order by seed, fought_at`,
+  wreckage: `select region, sub_region, position, resources, expires_at from wreckage_fields order by 1, 2, 3, 5`,
+  'hall of fame': `select e.attacker_user_id, e.defender_user_id, e.outcome, e.total_unit_value, e.combat_timestamp, e.combat_log_data, b.seed as battle
+                   from hall_of_fame_entries e left join battles b on b.id = e.battle_id order by 5, 7, 1`,
   'jobs to come': `select name, data, start_after, count(*) as copies from pgboss.job
                    where state in ('created', 'retry') and name in ('queue-item-due', 'movement-arrival')
                    group by 1, 2, 3 order by 1, 3, 2::text`,

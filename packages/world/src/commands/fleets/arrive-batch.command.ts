@@ -1,10 +1,10 @@
-import { LockMode } from '@mikro-orm/postgresql';
 import { Movement } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
 import { User } from '../../entities/user.entity';
 import { lockTerritories } from '../../kernel/access';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { loadInputs, settleLoaded, type SettledTerritory } from '../../settle';
+import { lockArriving } from '../war/attack-sides';
 import { ARRIVALS } from './arrivals';
 import { flushLater, type Later } from './fleet-legs';
 import { applyArrival, type ArrivalOutcome } from './arrive.command';
@@ -20,7 +20,7 @@ const coordsKey = (region: number, subRegion: number, position: number) => `${re
 
 /**
  * The sim-worker's arrival of a batch of legs in one transaction: the movements are locked (id
- * order), then every territory the batch touches once (lockTerritories, id order), each settled to
+ * order, in one statement with the movements their arrivals change: lockArriving), then every territory the batch touches once (lockTerritories, id order), each settled to
  * the earliest arrival among its arrivals; the arrivals are then applied in time order by their
  * missions' handlers (arrivals/<mission>.ts), a territory being settled on to each later arrival's
  * instant before it, so the world ends as if they were applied one by one. Exactly once as
@@ -35,7 +35,7 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
   const colonizing: ArrivalJob[] = [];
   await inTransaction(deps, async (tx) => {
     const ids = [...new Set(jobs.map((j) => j.id))];
-    const locked = await tx.em.find(Movement, { id: { $in: ids }, mission: { $ne: 'COLONIZE' } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const locked = await lockArriving(tx.em, ids);
     const byId = new Map(locked.map((m) => [m.id, m]));
     const unlocked = ids.filter((id) => !byId.has(id));
     const colonizeIds = new Set(unlocked.length ? (await tx.em.find(Movement, { id: { $in: unlocked }, mission: 'COLONIZE' }, { fields: ['id'] })).map((m) => m.id) : []);

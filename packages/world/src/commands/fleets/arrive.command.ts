@@ -5,13 +5,14 @@ import { User } from '../../entities/user.entity';
 import { lockPlayer, lockTerritories } from '../../kernel/access';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { settleTerritory, type SettledTerritory } from '../../settle';
+import { lockArriving } from '../war/attack-sides';
 import { ARRIVALS } from './arrivals';
 
 export type ArrivalOutcome = 'applied' | 'stale' | 'not-due' | 'missing';
 
 /**
  * The sim-worker's arrival of one leg of a movement. Lock order: the owner's row (colonizing only:
- * it bounds their territories), the movement row, then the territories at both ends in id order,
+ * it bounds their territories), the movement row (with the rows its arrival changes: lockArriving), then the territories at both ends in id order,
  * each settled to the arrival instant; then the mission's handler (arrivals/<mission>.ts).
  * Applied exactly once: the locked row must still be on the job's leg and due; the handler moves it
  * to its next leg or deletes it, so a second run (or a second worker, which waits on the lock) finds
@@ -22,7 +23,9 @@ export async function applyArrival(deps: WorldDeps, job: { id: string; leg: numb
     const peek = await tx.em.findOne(Movement, { id: job.id });
     if (!peek || peek.leg !== job.leg) return peek ? 'stale' : 'missing';
     if (peek.mission === 'COLONIZE') await lockPlayer(tx.em, { id: peek.userId });
-    const m = await tx.em.findOne(Movement, { id: job.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const m = peek.mission === 'COLONIZE'
+      ? await tx.em.findOne(Movement, { id: job.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
+      : (await lockArriving(tx.em, [job.id])).find((l) => l.id === job.id);
     if (!m) return 'missing';
     if (m.leg !== job.leg) return 'stale';
     if (!m.arrivalTime || m.arrivalTime > now) return 'not-due';

@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/postgresql';
+import { LockMode, raw } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BattleInput, BattleParticipantInput, Effects } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
@@ -13,8 +13,35 @@ import { startCoords } from '../fleets/fleet-parts';
 export const ATTACK_MISSIONS: readonly MovementMission[] = ['ATTACK', 'MULTI_PARTY_ATTACK_INITIATOR', 'MULTI_PARTY_ATTACK_PARTICIPANT'];
 
 /**
+ * The movements of arriving legs, row-locked in one statement in id order together with every
+ * movement their arrival may change: the other members of their attack groups, and the allied fleets
+ * stationed where an attack arrives. This is the kernel's lock order (movements in one id-ordered
+ * statement, then territories with lockTerritories): a recall, a stationing cancel or a join, which
+ * lock the same movement rows in one statement before any territory, cannot deadlock with an arrival.
+ * COLONIZE legs are left out (they lock their owner's row first).
+ */
+export async function lockArriving(em: EntityManager, ids: readonly string[]): Promise<Movement[]> {
+  if (ids.length === 0) return [];
+  const marks = ids.map(() => '?').join(', ');
+  const attacks = ATTACK_MISSIONS.map((m) => `'${m}'`).join(', ');
+  const related = raw(
+    (alias: string) =>
+      `(${alias}.attack_group_id in (select j.attack_group_id from movements j where j.id in (${marks}) and j.attack_group_id is not null)
+        or (${alias}.mission = 'ALLIED_STATIONED' and (${alias}.target_region, ${alias}.target_sub_region, ${alias}.target_position) in
+            (select j.target_region, j.target_sub_region, j.target_position from movements j where j.id in (${marks}) and j.mission in (${attacks}))))`,
+    [...ids, ...ids],
+  );
+  return em.find(
+    Movement,
+    { mission: { $ne: 'COLONIZE' }, $or: [{ id: { $in: [...ids] } }, { [related]: [] }] },
+    { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+  );
+}
+
+/**
  * The attacking side of an arrival: the movement alone (no attack group), or every movement of its
- * group on an attack mission due at the same instant at the same target, row-locked, in id order.
+ * group on an attack mission due at the same instant at the same target, in id order (locked with
+ * the arriving movement by lockArriving; the lock here only takes a member that joined since).
  */
 export async function attackingGroup(em: EntityManager, m: Movement): Promise<Movement[]> {
   if (m.attackGroupId == null) return [m];
@@ -33,7 +60,7 @@ export async function attackingGroup(em: EntityManager, m: Movement): Promise<Mo
   return group.some((g) => g === m) ? group : [m, ...group].sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-/** Allied fleets stationed at the target, row-locked, in id order: they defend with the owner. */
+/** Allied fleets stationed at the target, in id order (locked by lockArriving; see above): they defend with the owner. */
 export async function stationedAllies(em: EntityManager, target: Territory): Promise<Movement[]> {
   return em.find(Movement, { targetTerritoryId: target.id, mission: 'ALLIED_STATIONED' }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE });
 }
