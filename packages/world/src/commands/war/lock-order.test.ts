@@ -22,7 +22,7 @@ const catalogue = loadCatalogue();
 let db: TestDatabase;
 let boss: PgBoss;
 let users: number[] = [];
-let homes: Territory[] = [];
+const homes: Territory[] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase({ poolMax: 20 });
