@@ -45,7 +45,7 @@ const army = (total: number): Record<string, number> =>
   Object.fromEntries(Array.from({ length: TYPES }, (_, i) => [`bench_${i}`, Math.floor(total / TYPES) + (i < total % TYPES ? 1 : 0)]));
 
 /**
- * The breakdown: every statement the arrival sends, timed from send to answer by wrapping pg's
+ * The breakdown: every statement the arrival sends, timed from the call that sends it to its answer by wrapping pg's
  * Client.query (MikroORM has its own copy of pg: both are wrapped). Time outside them is JavaScript.
  */
 const statements = new Map<string, { n: number; ms: number }>();
@@ -53,11 +53,11 @@ let recording = false;
 for (const driver of new Set([pg, createRequire(import.meta.resolve('@mikro-orm/postgresql'))('pg') as typeof pg])) {
   const query = driver.Client.prototype.query as (...args: unknown[]) => unknown;
   driver.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const t0 = performance.now();
     const answer = query.apply(this, args);
     if (recording && answer instanceof Promise) {
       const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '?');
-      const key = text.replace(/\s+/g, ' ').slice(0, 100);
-      const t0 = performance.now();
+      const key = text.replace(/\s+/g, ' ').replace(/'[^']*'/g, "'…'").replace(/\b\d+\b/g, 'n').slice(0, 100);
       answer.then(() => {
         const s = statements.get(key) ?? { n: 0, ms: 0 };
         s.n++;

@@ -231,6 +231,17 @@ export type InvitationContent = z.infer<typeof InvitationContentSchema>;
 /** The content a producer may store for `type`. */
 export type NotificationContentOf<T extends MessageType> = z.input<(typeof NOTIFICATION_CONTENT)[T]>;
 
+const REPORT_TYPES: readonly MessageType[] = ['COMBAT_REPORT', 'DEFENSE_REPORT'];
+
+/** What a producer may store for `type`: the content served, or for a combat or defense report a reference to its battle. */
+export type StoredNotificationContentOf<T extends MessageType> = NotificationContentOf<T> | (T extends 'COMBAT_REPORT' | 'DEFENSE_REPORT' ? StoredBattleReport : never);
+
+/** parseNotificationContent for what is stored: a battle reference passes for a combat or defense report. */
+export function parseStoredNotificationContent(type: MessageType, content: unknown): { ok: true; content: unknown } | { ok: false; problem: string } {
+  if (REPORT_TYPES.includes(type) && isStoredBattleReport(content)) return { ok: true, content };
+  return parseNotificationContent(type, content);
+}
+
 /** Checks a content against its type's schema: the parsed content, or the first problem in words. */
 export function parseNotificationContent(type: MessageType, content: unknown): { ok: true; content: unknown } | { ok: false; problem: string } {
   const result = NOTIFICATION_CONTENT[type].safeParse(content);

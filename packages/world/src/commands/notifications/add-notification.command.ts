@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  parseNotificationContent, type GameEventData, type MessageType, type NotificationContentOf, type NotificationRef, type NotifyingEventName,
+  parseStoredNotificationContent, type GameEventData, type MessageType, type NotificationRef, type NotifyingEventName, type StoredNotificationContentOf,
 } from '@brood/contracts';
 import { Notification } from '../../entities/notification.entity';
 import { User } from '../../entities/user.entity';
@@ -10,8 +10,8 @@ import { publishEvents, type GameEventPayload } from '../../events';
 export interface NewNotification<T extends MessageType = MessageType> {
   message_type: T;
   title: string;
-  /** Checked against the type's schema in `@brood/contracts` before it is stored. */
-  content: NotificationContentOf<T>;
+  /** Checked against the type's schema in `@brood/contracts` before it is stored (a battle report may store a reference to its battle). */
+  content: StoredNotificationContentOf<T>;
   /** The fleet, queue item, report or invitation it is about. */
   related_object_id?: string | number | null;
 }
@@ -48,7 +48,7 @@ export interface NotificationEntry {
 export async function addNotifications(em: EntityManager, entries: readonly NotificationEntry[], now: Date = new Date()): Promise<NotificationRef[]> {
   if (entries.length === 0) return [];
   const rows = entries.map(({ userId, input, as }) => {
-    const checked = parseNotificationContent(input.message_type, input.content);
+    const checked = parseStoredNotificationContent(input.message_type, input.content);
     if (!checked.ok) throw new Error(`Notification ${input.message_type} has invalid content (${checked.problem})`);
     const title = input.title.length > TITLE_MAX ? `${input.title.slice(0, TITLE_MAX - 1)}…` : input.title;
     const relatedObjectId = input.related_object_id == null ? null : String(input.related_object_id).slice(0, 64);

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { NotificationRef, StoredBattleReport } from '@brood/contracts';
+import type { StoredBattleReport } from '@brood/contracts';
 import type { CombatReport } from '@brood/game-core';
-import { inTransactionSql, publishEvents, type GameEventPayload } from '../../events';
 import type { Movement } from '../../entities/movement.entity';
 import type { Territory } from '../../entities/territory.entity';
-import { addNotification, type NotificationEntry } from '../notifications';
+import { addNotification, addNotifications, type NotificationEntry } from '../notifications';
 import type { LegsTx } from '../fleets/fleet-legs';
 import { coordsText, targetCoords, type Coords3 } from '../fleets/fleet-parts';
 
@@ -31,30 +29,25 @@ const verdict = (report: CombatReport, side: 'ATTACKER' | 'DEFENDER'): string =>
  * event (COMBAT_REPORT / DEFENSE_REPORT). The related object is the battle. Every copy stores only
  * a reference to the battle ({battle_id}: the report can be large, 10 parties of 30 types make some
  * 130 KB, and the battles row holds it once); the api serves it expanded (servedNotifications).
- * One insert for all readers.
+ * In a batch they join its other notifications (one insert, one NOTIFY at its end).
  */
-export async function sendBattleReports(em: EntityManager, report: CombatReport, battleId: number, target: Territory, lead: Movement, now: Date): Promise<void> {
+export async function sendBattleReports(tx: LegsTx, report: CombatReport, battleId: number, target: Territory, lead: Movement, now: Date): Promise<void> {
   const content: StoredBattleReport = { battle_id: battleId };
   const where = `${target.name} (${coordsText(targetCoords(lead))})`;
   const seen = new Set<number>();
-  const rows: { userId: number; ref: NotificationRef }[] = [];
+  const entries: NotificationEntry[] = [];
   for (const p of report.participant_results) {
     if (typeof p.user_id !== 'number' || seen.has(p.user_id)) continue;
     seen.add(p.user_id);
     const type = p.role === 'ATTACKER' ? 'COMBAT_REPORT' : 'DEFENSE_REPORT';
-    const title = `${p.role === 'ATTACKER' ? 'Attack on' : 'Defense of'} ${where}: ${verdict(report, p.role)}`.slice(0, 200);
-    rows.push({ userId: p.user_id, ref: { id: randomUUID(), message_type: type, title, related_object_id: String(battleId), created_at: now.toISOString() } });
+    entries.push({
+      userId: p.user_id,
+      input: { message_type: type, title: `${p.role === 'ATTACKER' ? 'Attack on' : 'Defense of'} ${where}: ${verdict(report, p.role)}`, content, related_object_id: battleId },
+      as: { event: type, data: { movement_id: lead.id, territory_id: target.id } },
+    });
   }
-  await inTransactionSql(em).executeSql(
-    `insert into notifications (id, user_id, message_type, title, content, is_read, related_object_id, created_at)
-     select id, user_id, message_type, title, $1::jsonb, false, $2, $3 from unnest($4::uuid[], $5::int[], $6::text[], $7::text[]) as x(id, user_id, message_type, title)`,
-    [JSON.stringify(content), String(battleId), now, rows.map((r) => r.ref.id), rows.map((r) => r.userId), rows.map((r) => r.ref.message_type), rows.map((r) => r.ref.title)],
-  );
-  await publishEvents(em, rows.map(({ userId, ref }): GameEventPayload => ({
-    user_id: userId,
-    event: ref.message_type as 'COMBAT_REPORT' | 'DEFENSE_REPORT',
-    data: { movement_id: lead.id, territory_id: target.id, notification: ref },
-  })));
+  if (tx.later) tx.later.notes.push(...entries);
+  else await addNotifications(tx.em, entries, now);
 }
 
 /** ATTACK_FAILED_TARGET_NOT_FOUND or _OWN_TERRITORY to the fleet's owner, with the reason. */

@@ -17,6 +17,9 @@ export interface BattleToStore {
 
 const hashes = new WeakMap<Catalogue, { hash: string; text: string }>();
 
+/** Per database (its driver): hashes of catalogues seen stored and committed there. */
+const storedCatalogues = new WeakMap<object, Set<string>>();
+
 /** The catalogue's text and its hash (computed once per catalogue object). */
 function catalogueText(catalogue: Catalogue): { hash: string; text: string } {
   let known = hashes.get(catalogue);
@@ -35,8 +38,15 @@ function catalogueText(catalogue: Catalogue): { hash: string; text: string } {
 export async function storeBattle(em: EntityManager, battle: BattleToStore): Promise<number> {
   const { catalogue, ...input } = battle.input;
   const { hash, text } = catalogueText(catalogue);
-  const known = await em.execute('select 1 from battle_catalogues where hash = ?', [hash]);
-  if (known.length === 0) await inTransactionSql(em).executeSql('insert into battle_catalogues (hash, catalogue) values ($1, $2::json) on conflict (hash) do nothing', [hash, text]);
+  // Catalogue rows are never deleted: once this database has shown one, it is not asked again.
+  const shown = storedCatalogues.get(em.getDriver()) ?? new Set<string>();
+  storedCatalogues.set(em.getDriver(), shown);
+  if (!shown.has(hash)) {
+    // A row older than this transaction is committed (this transaction's own insert is not, and may yet roll back).
+    const known = await em.execute<{ committed: boolean }[]>('select created_at < transaction_timestamp() as committed from battle_catalogues where hash = ?', [hash]);
+    if (known[0]?.committed) shown.add(hash);
+    if (known.length === 0) await inTransactionSql(em).executeSql('insert into battle_catalogues (hash, catalogue) values ($1, $2::json) on conflict (hash) do nothing', [hash, text]);
+  }
   const users = [...new Set(input.participants.map((p) => p.user_id).filter((id): id is number => typeof id === 'number'))];
   // Native parameters: the report's text goes to PostgreSQL as it is, not escaped into the statement.
   const { rows } = await inTransactionSql(em).executeSql(

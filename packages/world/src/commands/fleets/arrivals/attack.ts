@@ -58,7 +58,7 @@ export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, 
   } else {
     for (const a of attackers) await turnAround(tx, a.movement, at);
   }
-  await sendBattleReports(tx.em, report, battleId, target, m, now);
+  await sendBattleReports(tx, report, battleId, target, m, now);
   if (report.hall_of_fame) {
     await addHallOfFameEntry(tx.em, {
       attacker_user_id: fighting[0]!.userId,
