@@ -55,12 +55,15 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
     for (const m of due) if (!ARRIVALS[m.mission]) throw new Error(`No arrival handler for mission ${m.mission} (movement ${m.id})`);
     due.sort((a, b) => a.arrivalTime!.getTime() - b.arrivalTime!.getTime() || (a.id < b.id ? -1 : 1));
 
-    // Whoever holds each target position now: one read for the batch.
-    const found = await tx.em.find(
-      Territory,
-      { $or: due.map((m) => ({ region: m.targetRegion, subRegion: m.targetSubRegion, position: m.targetPosition })) },
-      { fields: ['id', 'region', 'subRegion', 'position'] },
-    );
+    // Whoever holds each target position now, and the homes of the other fleets an arrival involves
+    // (attack group members, stationed allies: read, not locked, for their owners' effects): one read.
+    const involved = locked.filter((m) => !due.includes(m));
+    const found = await tx.em.find(Territory, {
+      $or: [
+        ...due.map((m) => ({ region: m.targetRegion, subRegion: m.targetSubRegion, position: m.targetPosition })),
+        ...(involved.length ? [{ id: { $in: [...new Set(involved.map((m) => m.startTerritoryId).filter((id): id is number => id != null))] } }] : []),
+      ],
+    });
     const targetIdAt = new Map(found.map((t) => [coordsKey(t.region, t.subRegion, t.position), t.id]));
     const targetIdOf = (m: Movement) => targetIdAt.get(coordsKey(m.targetRegion, m.targetSubRegion, m.targetPosition));
     const touched = (m: Movement) => [m.startTerritoryId, targetIdOf(m)].filter((id): id is number => id != null);
@@ -73,9 +76,11 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
       if (t && !first.has(t)) first.set(t, m.arrivalTime!);
     }
     // One set of reads for every settle of the batch (arrivals change no queue, research or structure).
-    const inputs = await loadInputs(tx.em, [...territories.values()], due.at(-1)!.arrivalTime!);
+    const read = new Map([...found.map((t): [number, Territory] => [t.id, t]), ...territories]);
+    const inputs = await loadInputs(tx.em, [...read.values()], due.at(-1)!.arrivalTime!);
     const settled = new Map<number, SettledTerritory>(settleLoaded(tx.catalogue, inputs, first));
-    const owners = await tx.em.find(User, { id: { $in: [...new Set(due.map((m) => m.userId))] } }, { fields: ['username'] });
+    const people = [...due, ...involved].map((m) => m.userId).concat([...territories.values()].map((t) => t.owner?.id).filter((id): id is number => id != null));
+    const owners = await tx.em.find(User, { id: { $in: [...new Set(people)] } }, { fields: ['username'] });
     const nameOf = new Map(owners.map((u) => [u.id, u.username]));
 
     const later: Later = { notes: [], legs: [], done: new Set() };
@@ -103,7 +108,7 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
         start: (m.startTerritoryId != null ? territories.get(m.startTerritoryId) : null) ?? null,
         target: (targetId != null ? territories.get(targetId) : null) ?? null,
         settled,
-        loaded: { territories, inputs },
+        loaded: { territories: read, inputs, names: nameOf },
         ownerName: nameOf.get(m.userId) ?? 'Another player',
       });
       outcomes.set(keyOf(job), 'applied');

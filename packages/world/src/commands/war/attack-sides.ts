@@ -83,7 +83,7 @@ export interface DescribedFleets {
  * Names, home territories and effect totals (research, structures: unit_attack_pct and the rest) of
  * every fleet's owner, read at the battle instant from each fleet's home territory (no lock: the
  * battle changes none of them). Homes the batch has locked and loaded are advanced to `at` in memory;
- * the others are read. One read of names for the fleets' owners and `others`.
+ * the others are read. Names the batch has are used; one read for the others (fleets' owners and `others`).
  */
 export async function describeFleets(em: EntityManager, catalogue: Catalogue, fleets: readonly Movement[], at: Date, loaded?: LoadedTerritories, others: readonly number[] = []): Promise<DescribedFleets> {
   const homeIds = [...new Set(fleets.map((f) => f.startTerritoryId).filter((id): id is number => id != null))];
@@ -91,8 +91,10 @@ export async function describeFleets(em: EntityManager, catalogue: Catalogue, fl
   const missing = homeIds.filter((id) => !loaded?.territories.has(id));
   const read = missing.length ? await em.find(Territory, { id: { $in: missing } }) : [];
   const views = new Map([...(loaded ? advanceLoaded(catalogue, loaded.inputs, inBatch, () => at) : []), ...(await settledViews(em, catalogue, read, at))]);
-  const users = await em.find(User, { id: { $in: [...new Set([...fleets.map((f) => f.userId), ...others])] } }, { fields: ['username'] });
-  const nameOf = new Map(users.map((u) => [u.id, u.username]));
+  const people = [...new Set([...fleets.map((f) => f.userId), ...others])];
+  const nameOf = new Map(people.filter((id) => loaded?.names?.has(id)).map((id) => [id, loaded!.names!.get(id)!]));
+  const unnamed = people.filter((id) => !nameOf.has(id));
+  if (unnamed.length) for (const u of await em.find(User, { id: { $in: unnamed } }, { fields: ['username'] })) nameOf.set(u.id, u.username);
   const homeOf = new Map([...inBatch, ...read].map((h) => [h.id, h]));
   const sides = fleets.map((movement) => {
     const origin = movement.startTerritoryId != null ? (homeOf.get(movement.startTerritoryId) ?? null) : null;

@@ -23,18 +23,20 @@ export interface ArrivalContext {
   target: Territory | null;
   settled: ReadonlyMap<number, SettledTerritory>;
   /**
-   * A batch's locked territories and the settle inputs it read for them (to at least `at`): a handler
-   * that needs another of them as it stands at `at` computes it without reading (advanceLoaded).
+   * A batch's territories (those its arrivals touch, locked; the homes of the other fleets involved,
+   * read), the settle inputs it read for them (to at least `at`) and the names of the players
+   * involved: a handler that needs one of them as it stands at `at` computes it without reading.
    */
   loaded?: LoadedTerritories;
   /** The fleet owner's username, for the notifications of other players. */
   ownerName: string;
 }
 
-/** Territories a transaction has locked, with their settle inputs already read. */
+/** Territories a transaction has read (and locked where it changes them), with their settle inputs; names of players by id. */
 export interface LoadedTerritories {
   territories: ReadonlyMap<number, Territory>;
   inputs: SettleInputs;
+  names?: ReadonlyMap<number, string>;
 }
 
 /** Applies one arrival of one mission: changes territories and the movement, notifies, schedules the next leg. */
