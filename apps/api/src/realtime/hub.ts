@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { findSessionUser } from '@brood/world';
 import type { GameEventName } from '@brood/contracts';
 import type { ApiDeps } from '../deps';
 import { listenForGameEvents } from './listener';
@@ -74,7 +73,7 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
     const verified = await deps.tokens.verify(token);
     if ('error' in verified) return verified;
     // The same session rule as every call: a removed account or an expired guest is refused too.
-    const session = await findSessionUser(deps.orm.em, verified.user.id, new Date());
+    const session = await deps.sessions.find(deps.orm.em, verified.user.id, new Date());
     return 'error' in session ? session : { userId: session.id };
   };
 
@@ -118,6 +117,10 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
       // A suspended player's page hears why, then their sockets close on every api (each one LISTENs).
       if (event === SUSPENDED_EVENT && user_id !== null) sockets.closeUser(user_id, SUSPENDED_CLOSE_CODE, 'Account suspended');
     },
+    // The accounts kept between calls are kept only while their changes are heard here.
+    onAccountChanged: (userId) => (userId === null ? deps.sessions.forgetAll() : deps.sessions.forget(userId)),
+    onListening: () => deps.sessions.setLive(true),
+    onLost: () => deps.sessions.setLive(false),
   });
 
   // Ticks of a fifth of the interval (at most a second): each socket is pinged at its own phase.
