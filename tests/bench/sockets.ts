@@ -13,7 +13,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createOrm, publishEvents, type GameEventPayload } from '@brood/world';
-import { percentile, startLoadStack } from './load-stack';
+import { loadAverage, percentile, startLoadStack } from './load-stack';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -80,7 +80,7 @@ try {
   console.log(
     `${held} sockets open on one api process (${opened} opened by ${clients.length} client processes in ${openSeconds.toFixed(1)} s, ${failed} refused or failed; ` +
       `the api has ${await metric(base, 'process_open_fds')} of its ${await metric(base, 'process_max_fds')} files open); api resident memory ${(before / 2 ** 20).toFixed(0)} MB -> ${(after / 2 ** 20).toFixed(0)} MB, ` +
-      `${Math.round((after - before) / Math.max(1, opened) / 1024)} KB a socket (50,000 would take about ${Math.round((before + ((after - before) / Math.max(1, opened)) * 50_000) / 2 ** 20)} MB)`,
+      `${Math.round((after - before) / Math.max(1, opened) / 1024)} KB a socket (50,000 would take about ${Math.round((before + ((after - before) / Math.max(1, opened)) * 50_000) / 2 ** 20)} MB); ${loadAverage()}`,
   );
   // Only accounts whose socket opened are addressed.
   const holders = clients.flatMap((_, k) => accounts.slice(k * PER_CLIENT, (k + 1) * PER_CLIENT).filter((_a, i) => !openedAll[k]!.failed.includes(i)));
@@ -117,7 +117,7 @@ try {
   const p99 = percentile(lags, 99);
   console.log(
     `push latency from COMMIT to socket, ${seq} events at ${RATE} a second over ${held} sockets: ${lags.length} arrived, p50 ${percentile(lags, 50)} ms, ` +
-      `p99 ${p99} ms, max ${lags.at(-1)} ms (goal: ${GOAL_SOCKETS.toLocaleString('en')} sockets, p99 under ${GOAL_P99_MS} ms)`,
+      `p99 ${p99} ms, max ${lags.at(-1)} ms (goal: ${GOAL_SOCKETS.toLocaleString('en')} sockets, p99 under ${GOAL_P99_MS} ms); ${loadAverage()}`,
   );
   missed = held < GOAL_SOCKETS || !(p99 < GOAL_P99_MS) || lags.length < seq;
 } finally {
