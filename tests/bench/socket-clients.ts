@@ -1,6 +1,6 @@
 /**
  * One process of socket holders for tests/bench/sockets.ts, started with IPC: it is sent
- * `{ url, tokens }`, opens one /ws socket per token (500 at a time), answers pings, notes when each
+ * `{ url, tokens }`, opens one /ws socket per token (250 at a time: four clients at once stay within the api's listen backlog), answers pings, notes when each
  * event (numbered by its `count`) arrives, and reports `{ opened, failed }` once open (failed: the indexes of the tokens whose socket did not open) and
  * `{ received: [count, at][] }` when asked with `'report'`. Several of these hold the sockets, so
  * that no client process reaches its own open-file limit before the api does, and so that a busy
@@ -41,6 +41,6 @@ async function open(url: string, tokens: string[]): Promise<void> {
         resolve();
       });
     });
-  for (let i = 0; i < tokens.length; i += 500) await Promise.all(tokens.slice(i, i + 500).map((token, k) => one(token, i + k)));
+  for (let i = 0; i < tokens.length; i += 250) await Promise.all(tokens.slice(i, i + 250).map((token, k) => one(token, i + k)));
   send({ opened: sockets.length, failed });
 }
