@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createTokenService } from '@brood/api';
@@ -75,3 +75,6 @@ export async function startLoadStack(env: Record<string, string> = {}): Promise<
 
 /** The q-th percentile of sorted numbers. */
 export const percentile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor((q / 100) * sorted.length))] ?? NaN;
+
+/** The machine's load average now (1, 5 and 15 minutes), printed beside every figure: the machine is shared. */
+export const loadAverage = (): string => `load average ${loadavg().map((n) => n.toFixed(2)).join(', ')}`;

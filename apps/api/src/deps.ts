@@ -4,6 +4,7 @@ import type { Catalogue } from '@brood/game-data';
 import { createBoss, createOrm, deploymentCatalogue, type PasswordHasher } from '@brood/world';
 import { createTokenService, type TokenService } from './auth/token';
 import { createPasswordHasher } from './auth/password';
+import { SessionCache } from './auth/sessions';
 import type { Env } from './env';
 
 /** Long-lived things a request may use; built once per process in main.ts (or per test). */
@@ -16,6 +17,8 @@ export interface ApiDeps {
   passwords: PasswordHasher;
   /** The game-data catalogue, with the universe overrides of this deployment applied. */
   catalogue: Catalogue;
+  /** The accounts behind signed-in calls, kept while the realtime listener hears their changes. */
+  sessions: SessionCache;
 }
 
 /** Opens what a process needs (ORM, pg-boss for sending, token and password services, catalogue). */
@@ -30,7 +33,7 @@ export async function createApiDeps(env: Env): Promise<ApiDeps> {
     throw error;
   }
   const tokens = createTokenService(env.JWT_SECRET, env.JWT_TTL_SECONDS);
-  return { env, orm, boss, tokens, passwords: createPasswordHasher(), catalogue };
+  return { env, orm, boss, tokens, passwords: createPasswordHasher(), catalogue, sessions: new SessionCache() };
 }
 
 /** Closes what createApiDeps opened, pg-boss first (it may be sending in a request's transaction). */

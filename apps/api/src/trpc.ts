@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import { GameError, findSessionUser } from '@brood/world';
+import { GameError } from '@brood/world';
 import type { ApiDeps } from './deps';
 import type { AuthUser } from './auth/token';
 import { NoControlCharacters } from './input-guard';
@@ -74,13 +74,14 @@ export const publicProcedure = t.procedure.use(gameErrors).use(plainText);
 
 /**
  * A signed-in player: a valid token naming an account that still exists (a deleted or expired guest's
- * token is refused). The username is read fresh, since claiming a guest renames it.
+ * token is refused). The username is the account's, not the token's, since claiming a guest renames it
+ * (deps.sessions keeps accounts between calls only while it hears their changes).
  */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.user) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Not authenticated' });
   }
-  const session = await findSessionUser(ctx.em, ctx.user.id, ctx.now());
+  const session = await ctx.deps.sessions.find(ctx.em, ctx.user.id, ctx.now());
   if ('error' in session) throw new TRPCError({ code: 'UNAUTHORIZED', message: session.error });
   return next({ ctx: { ...ctx, user: session } });
 });

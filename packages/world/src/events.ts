@@ -5,6 +5,9 @@ import type { GameEventData, GameEventName } from '@brood/contracts';
 /** The channel every api instance LISTENs on; it forwards each event to that user's sockets. */
 export const GAME_EVENTS_CHANNEL = 'game_events';
 
+/** Raised by triggers on users (migration 0130) with the id of an account whose session facts changed, '*' for all. */
+export const ACCOUNT_CHANGES_CHANNEL = 'account_changes';
+
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more: send ids and small facts, clients refetch. */
 export const MAX_EVENT_PAYLOAD_BYTES = 7900;
 

@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { findSessionUser } from '@brood/world';
 import type { GameEventName } from '@brood/contracts';
 import type { ApiDeps } from '../deps';
 import { listenForGameEvents } from './listener';
@@ -12,7 +11,7 @@ import { metricsOf } from '../http/metrics';
 /**
  * The /ws protocol. The server sends the text frame `PING` every interval; the client answers the
  * text frame `PONG` (any frame from the client counts as a sign of life). A socket silent for two
- * intervals is dropped. Every other server frame is JSON `{event, data}`.
+ * intervals is dropped (at its next turn, within one more interval). Every other server frame is JSON `{event, data}`.
  */
 export const PING = 'PING';
 export const PONG = 'PONG';
@@ -63,7 +62,9 @@ function refuse(socket: Duplex, status: number, reason: string): void {
  */
 export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, options: RealtimeOptions = {}): Promise<Realtime> {
   const interval = options.pingIntervalMs ?? 25_000;
-  const sockets = new SocketRegistry();
+  // Ticks of a fifth of the interval (at most a second); each socket's turn comes once an interval.
+  const tickMs = Math.min(1_000, interval / 5);
+  const sockets = new SocketRegistry(interval / tickMs);
   const maxSockets = deps.catalogue.universe.api_limits.sockets_per_player;
   const metrics = metricsOf(app);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
@@ -74,7 +75,7 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
     const verified = await deps.tokens.verify(token);
     if ('error' in verified) return verified;
     // The same session rule as every call: a removed account or an expired guest is refused too.
-    const session = await findSessionUser(deps.orm.em, verified.user.id, new Date());
+    const session = await deps.sessions.find(deps.orm.em, verified.user.id, new Date());
     return 'error' in session ? session : { userId: session.id };
   };
 
@@ -118,10 +119,13 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
       // A suspended player's page hears why, then their sockets close on every api (each one LISTENs).
       if (event === SUSPENDED_EVENT && user_id !== null) sockets.closeUser(user_id, SUSPENDED_CLOSE_CODE, 'Account suspended');
     },
+    // The accounts kept between calls are kept only while their changes are heard here.
+    onAccountChanged: (userId) => (userId === null ? deps.sessions.forgetAll() : deps.sessions.forget(userId)),
+    onListening: () => deps.sessions.setLive(true),
+    onLost: () => deps.sessions.setLive(false),
   });
 
-  // Ticks of a fifth of the interval (at most a second): each socket is pinged at its own phase.
-  const heartbeat = setInterval(() => sockets.sweep(Date.now(), interval, PING), Math.min(1_000, interval / 5));
+  const heartbeat = setInterval(() => sockets.sweep(Date.now(), 2 * interval, PING), tickMs);
   heartbeat.unref();
 
   // Wait for LISTEN so that an event committed after start-up is not missed; do not hang start-up on a slow database.

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import { GAME_EVENTS_CHANNEL } from '@brood/world';
+import { ACCOUNT_CHANGES_CHANNEL, GAME_EVENTS_CHANNEL } from '@brood/world';
 
 /** What `publishEvent` puts on the channel; `user_id` null is for every player (`publishToEveryone`). */
 const GameEventSchema = z.object({ user_id: z.number().int().nullable(), event: z.string().min(1), data: z.unknown() });
@@ -11,8 +11,12 @@ export interface ListenerOptions {
   connectionString: string;
   log: FastifyBaseLogger;
   onEvent: (event: GameEvent) => void;
+  /** An account's session facts changed (migration 0130's trigger): its id, or null for every account. */
+  onAccountChanged?: (userId: number | null) => void;
   /** Called after every (re)connect, when LISTEN is in place. */
   onListening?: () => void;
+  /** Called when the connection is lost (changes raised until the next onListening are missed). */
+  onLost?: () => void;
   maxBackoffMs?: number;
 }
 
@@ -32,6 +36,11 @@ export function listenForGameEvents(options: ListenerOptions): { ready: Promise<
   let timer: NodeJS.Timeout | null = null;
 
   const handle = (message: pg.Notification) => {
+    if (message.channel === ACCOUNT_CHANGES_CHANNEL) {
+      const id = Number(message.payload);
+      options.onAccountChanged?.(Number.isInteger(id) ? id : null); // '*': every account
+      return;
+    }
     if (message.channel !== GAME_EVENTS_CHANNEL || !message.payload) return;
     let parsed: ReturnType<typeof GameEventSchema.safeParse>;
     try {
@@ -62,19 +71,23 @@ export function listenForGameEvents(options: ListenerOptions): { ready: Promise<
     next.on('notification', handle);
     next.on('error', (error) => {
       options.log.warn({ err: error }, 'realtime LISTEN connection failed; reconnecting');
-      if (client === next) client = null;
+      if (client === next) {
+        client = null;
+        options.onLost?.();
+      }
       next.end().catch(() => undefined);
       scheduleReconnect();
     });
     next.on('end', () => {
       if (client === next) {
         client = null;
+        options.onLost?.();
         scheduleReconnect();
       }
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${GAME_EVENTS_CHANNEL}`);
+      await next.query(`LISTEN ${GAME_EVENTS_CHANNEL}; LISTEN ${ACCOUNT_CHANGES_CHANNEL}`);
     } catch (error) {
       options.log.warn({ err: error }, 'realtime LISTEN could not connect; retrying');
       next.end().catch(() => undefined);
@@ -100,7 +113,9 @@ export function listenForGameEvents(options: ListenerOptions): { ready: Promise<
       if (timer) clearTimeout(timer);
       const current = client;
       client = null;
-      if (current) await current.end().catch(() => undefined);
+      if (!current) return;
+      options.onLost?.();
+      await current.end().catch(() => undefined);
     },
   };
 }

@@ -51,7 +51,12 @@ export const adminRouter = {
     return report;
   }),
   auditLog: operatorProcedure.input(AuditLogSchema).query(({ ctx, input }) => listAudit(ctx.em, { ...input, limit: pageSize(ctx) })),
-  suspend: operatorProcedure.input(PlayerActionSchema).mutation(({ ctx, input }) => suspendPlayer(worldDeps(ctx), operator(ctx), input, ctx.now())),
+  // Forgotten here at once; the other api processes hear it from the users table's NOTIFY.
+  suspend: operatorProcedure.input(PlayerActionSchema).mutation(async ({ ctx, input }) => {
+    const done = await suspendPlayer(worldDeps(ctx), operator(ctx), input, ctx.now());
+    ctx.deps.sessions.forget(done.user_id);
+    return done;
+  }),
   unsuspend: operatorProcedure.input(PlayerActionSchema).mutation(({ ctx, input }) => unsuspendPlayer(worldDeps(ctx), operator(ctx), input, ctx.now())),
   renameTerritory: operatorProcedure.input(RenameTerritorySchema).mutation(({ ctx, input }) => renameTerritoryAsOperator(worldDeps(ctx), operator(ctx), input, ctx.now())),
   renameAlliance: operatorProcedure.input(RenameAllianceSchema).mutation(({ ctx, input }) => renameAllianceAsOperator(worldDeps(ctx), operator(ctx), input, ctx.now())),

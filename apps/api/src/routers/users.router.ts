@@ -32,5 +32,9 @@ export const usersRouter = {
   /** Whether the player may open the moderation console (the web shows its link only then). */
   role: protectedProcedure.query(({ ctx }) => ({ is_operator: ctx.user.isOperator })),
   /** A guest becomes permanent and keeps everything. */
-  claim: protectedProcedure.input(ClaimSchema).mutation(({ ctx, input }) => claimGuest(accountDeps(ctx), ctx.user, input, ctx.now())),
+  claim: protectedProcedure.input(ClaimSchema).mutation(async ({ ctx, input }) => {
+    const claimed = await claimGuest(accountDeps(ctx), ctx.user, input, ctx.now());
+    ctx.deps.sessions.forget(ctx.user.id); // renamed and no longer a guest: read afresh from the next call on
+    return claimed;
+  }),
 } satisfies TRPCRouterRecord;

@@ -22,6 +22,7 @@ import { Migration0070AttackInvitations } from './0070-attack-invitations';
 import { Migration0075Exploring } from './0075-exploring';
 import { Migration0080Moderation } from './0080-moderation';
 import { Migration0100ReportsStoredOnce } from './0100-reports-stored-once';
+import { Migration0130AccountChanges } from './0130-account-changes';
 
 /**
  * Every migration, in order. Migrations are hand-written SQL (one file per step, numbered) so that
@@ -51,4 +52,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0075-exploring', class: Migration0075Exploring },
   { name: '0080-moderation', class: Migration0080Moderation },
   { name: '0100-reports-stored-once', class: Migration0100ReportsStoredOnce },
+  { name: '0130-account-changes', class: Migration0130AccountChanges },
 ];

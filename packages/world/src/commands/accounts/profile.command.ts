@@ -11,18 +11,21 @@ export interface SessionUser {
   id: number;
   username: string;
   isOperator: boolean;
+  /** When a guest's account ends by itself; null for a registered account. */
+  expiresAt: Date | null;
 }
 
 /**
  * The user behind a token, if the account still exists, is not suspended and (for a guest) has not
- * expired. Read from the database on every call, so a suspension stops the token at once on every api process.
+ * expired. Read from the database (an api process keeps it between calls only while it hears every change
+ * of it: apps/api/src/auth/sessions.ts).
  */
 export async function findSessionUser(em: EntityManager, userId: number, now: Date): Promise<SessionUser | { error: string }> {
   const user = await em.fork().findOne(User, { id: userId }, { fields: ['id', 'username', 'isTestAccount', 'expiresAt', 'isOperator', 'suspendedAt'] });
   if (!user) return { error: ACCOUNT_MESSAGES.invalidToken };
   if (user.isTestAccount && user.expiresAt && user.expiresAt <= now) return { error: ACCOUNT_MESSAGES.guestExpired };
   if (user.suspendedAt) return { error: ACCOUNT_MESSAGES.suspended };
-  return { id: user.id, username: user.username, isOperator: user.isOperator };
+  return { id: user.id, username: user.username, isOperator: user.isOperator, expiresAt: user.isTestAccount ? (user.expiresAt ?? null) : null };
 }
 
 /** Reads the actor's own account, 401 when it is gone (deleted, or an expired guest removed). */
