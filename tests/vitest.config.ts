@@ -13,7 +13,8 @@ const webConfig = resolve(root, 'apps/web/vitest.config.ts');
  * - unit: pure and database-backed tests beside the code in packages/* and the node apps
  * - web: the web app's own config (happy-dom), when it has one
  * - integration: the api against real PostgreSQL (tests/integration)
- * - e2e: the whole stack in Chromium (tests/e2e), one file at a time, files sharing one game per universe
+ * - e2e: the whole stack in Chromium (tests/e2e), files in parallel (npm test runs three at a time),
+ *   sharing one game per universe: a file signs up its own players and never assumes an empty world
  */
 export default defineConfig({
   test: {
@@ -22,6 +23,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
+          // Files share a worker's loaded modules: loading MikroORM and the catalogue again for each file cost more than its tests.
+          isolate: false,
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/{api,sim-worker}/{src,test}/**/*.test.ts'],
           globalSetup: [databaseSetup],
           testTimeout: 30_000,
@@ -45,7 +48,7 @@ export default defineConfig({
           root: here,
           include: ['e2e/**/*.test.ts'],
           globalSetup: [resolve(here, 'e2e/stack-pool.global-setup.ts')],
-          fileParallelism: false,
+          fileParallelism: true,
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // A browser on a loaded 2-core machine can take seconds to show what a call changed.
