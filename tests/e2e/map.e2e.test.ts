@@ -139,7 +139,14 @@ async function steady(page: Page): Promise<void> {
  * visit's centring first keeps it from landing after the reload on a slow machine.
  */
 async function reopenOnGalaxy(page: Page, home: Home): Promise<void> {
-  await expect.poll(() => level(page), { timeout: 30_000 }).toEqual({ level: 'position', region: String(home.r), sub: String(home.s) });
+  await page.waitForFunction(
+    ({ r, s }) => {
+      const stage = document.querySelector('[data-testid=star-map]');
+      return stage?.getAttribute('data-level') === 'position' && stage.getAttribute('data-region') === r && stage.getAttribute('data-sub-region') === s;
+    },
+    { r: String(home.r), s: String(home.s) },
+    { timeout: 30_000 },
+  );
   await settled(page);
   const box = (await viewport(page).boundingBox())!;
   await page.evaluate((view) => {
