@@ -43,11 +43,11 @@ async function step(name: string, command: string, args: string[], env?: NodeJS.
 }
 
 /** A vitest run of some projects; the test counts come from its JSON report. */
-async function vitest(name: string, projects: string[], extra: string[] = []): Promise<boolean> {
+async function vitest(name: string, projects: string[]): Promise<boolean> {
   banner(name);
   const started = Date.now();
   const json = join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const args = ['run', '--config', 'tests/vitest.config.ts', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`, ...extra];
+  const args = ['run', '--config', 'tests/vitest.config.ts', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
   const code = await exec(join(BIN, 'vitest'), args);
   let passed = 0;
   let failed = 0;
@@ -111,8 +111,7 @@ const steps: [id: string, run: () => Promise<boolean>][] = [
   ['unit', () => vitest('unit and property', existsSync(join(ROOT, 'apps/web/vitest.config.ts')) ? ['unit', 'web'] : ['unit'])],
   ['integration', () => vitest('integration', ['integration'])],
   ['build', () => step('build web app', turbo, ['run', 'build', '--output-logs=errors-only'])],
-  // Three browser files at a time: most of an e2e file's time is spent waiting on the game's clock.
-  ['e2e', () => vitest('end-to-end', ['e2e'], ['--maxWorkers=3'])],
+  ['e2e', () => vitest('end-to-end', ['e2e'])],
 ];
 
 // While working: `npm test -- --only=unit,integration` or `npm test -- --skip=e2e`. CI runs everything.
