@@ -9,11 +9,13 @@ const databaseSetup = resolve(here, 'support/database.global-setup.ts');
 const webConfig = resolve(root, 'apps/web/vitest.config.ts');
 
 /**
- * Every test of the repository, as vitest projects (scripts/test.ts runs them in order):
+ * Every test of the repository, as vitest projects (scripts/test.ts runs them in order). Vitest's
+ * default on a 2-core machine is one file at a time; each project says how many of its files run at once.
  * - unit: pure and database-backed tests beside the code in packages/* and the node apps
  * - web: the web app's own config (happy-dom), when it has one
  * - integration: the api against real PostgreSQL (tests/integration)
- * - e2e: the whole stack in Chromium (tests/e2e), one file at a time, files sharing one game per universe
+ * - e2e: the whole stack in Chromium (tests/e2e), three files at a time,
+ *   sharing one game per universe: a file signs up its own players and never assumes an empty world
  */
 export default defineConfig({
   test: {
@@ -22,18 +24,23 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
+          // Files share a worker's loaded modules: loading MikroORM and the catalogue again for each file cost more than its tests.
+          isolate: false,
+          maxWorkers: 2,
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/{api,sim-worker}/{src,test}/**/*.test.ts'],
           globalSetup: [databaseSetup],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
       },
-      ...(existsSync(webConfig) ? [{ extends: webConfig, test: { name: 'web', root: resolve(root, 'apps/web') } }] : []),
+      ...(existsSync(webConfig) ? [{ extends: webConfig, test: { name: 'web', root: resolve(root, 'apps/web'), maxWorkers: 2 } }] : []),
       {
         test: {
           name: 'integration',
           root: here,
           include: ['integration/**/*.test.ts'],
+          // Each file has a database (or a server) of its own; most of their time is spent waiting on it.
+          maxWorkers: 3,
           globalSetup: [databaseSetup],
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -45,7 +52,8 @@ export default defineConfig({
           root: here,
           include: ['e2e/**/*.test.ts'],
           globalSetup: [resolve(here, 'e2e/stack-pool.global-setup.ts')],
-          fileParallelism: false,
+          fileParallelism: true,
+          maxWorkers: 3,
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // A browser on a loaded 2-core machine can take seconds to show what a call changed.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng, resolveBattle, type BattleInput } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
 import { runLab, type LabRequest } from '../../apps/web/src/features/army/simulator/lab-run';
-import { openSession, screenshot, type Session, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
+import { openSession, placeIn, screenshot, type Session, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
 import { labInputs, runInWorker } from './battle-lab-inputs';
 
 /**
@@ -28,11 +28,11 @@ async function player(viewport: { width: number; height: number }): Promise<Play
   const { userId } = await signUpAsGuest(session.page);
   const { rows } = await db.query<{ id: number; region: number; sub_region: number; position: number }>('select id, region, sub_region, position from territories where owner_id = $1 order by id limit 1', [userId]);
   const h = rows[0]!;
-  const taken = new Set((await db.query<{ position: number }>('select position from territories where region = $1 and sub_region = $2', [h.region, h.sub_region])).rows.map((r) => r.position));
-  const free = Array.from({ length: 25 }, (_, i) => i + 1).find((p) => !taken.has(p))!;
   await db.query(`update territories set units = $2, resources = resources || '{"biomass": 60000}'::jsonb, resources_updated_at = now() where id = $1`, [h.id, JSON.stringify({ razorwing: 150, ravager: 12, hauler_grub: 2 })]);
   const warden = (await db.query<{ id: number }>(`insert into users (username, email, password_hash) values ($1, $2, 'x') returning id`, [`warden_${userId}`, `warden_${userId}@example.test`])).rows[0]!.id;
-  await db.query(`insert into territories (owner_id, name, region, sub_region, position) values ($1, 'Chitin Bastion', $2, $3, $4)`, [warden, h.region, h.sub_region, free]);
+  const free = await placeIn(db, { r: h.region, s: h.sub_region }, (p) =>
+    db.query(`insert into territories (owner_id, name, region, sub_region, position) values ($1, 'Chitin Bastion', $2, $3, $4)`, [warden, h.region, h.sub_region, p]),
+  );
   return { ...session, userId, home: [h.region, h.sub_region, h.position], target: [h.region, h.sub_region, free] };
 }
 

@@ -5,11 +5,12 @@ import { costAtLevel } from '@brood/game-core';
 import { openSession, screenshot, signUpAsGuest, toastMatching, useGame, type Session } from './harness';
 
 /**
- * The economy in Chromium (issue #4): in a fast universe a guest builds a producer, watches the
+ * The economy in Chromium (issue #4): in a fast universe a guest builds a store, watches the
  * queue's bar move and the level rise without a reload, cancels a queued build for a 30% refund,
  * and recruits a batch that arrives; then every economy panel is photographed at 1280 and 390 px.
  *
- * Universe: five times faster (a level-1 Fiber Tangle takes 6 s, a Razorwing 16 s), and a start with a
+ * Universe: five times faster (a level-1 Hoard Sac takes about 15 s, long enough to see its bar move
+ * on a loaded machine; a Razorwing 16 s), and a start with a
  * builder hive, a hatchery and enough stock for a batch of two, so the test waits for nothing else.
  */
 const UNIVERSE = {
@@ -79,13 +80,13 @@ async function amountOf(page: Page, key: string): Promise<number> {
 }
 
 describe('economy in the browser', () => {
-  it('builds a producer, cancels a queued build for 30%, and recruits a batch that arrives', { timeout: 240_000 }, async () => {
+  it('builds a store, cancels a queued build for 30%, and recruits a batch that arrives', { timeout: 240_000 }, async () => {
     const session = await guest({ width: 1280, height: 900 });
     await withSession(session, 'flow', async (page) => {
       await openTab(page, 'Buildings');
-      const fiberCard = page.getByTestId('card-fiber_tangle');
-      await fiberCard.getByRole('button', { name: 'Build (Lvl 1): Fiber Tangle' }).click();
-      await toastMatching(page, /Fiber Tangle construction started!/);
+      const hoardCard = page.getByTestId('card-hoard_sac');
+      await hoardCard.getByRole('button', { name: 'Build (Lvl 1): Hoard Sac' }).click();
+      await toastMatching(page, /Hoard Sac construction started!/);
 
       // The bar moves while the item runs (every 250 ms).
       const building = page.getByTestId('queue-building');
@@ -106,8 +107,8 @@ describe('economy in the browser', () => {
       expect(await amountOf(page, 'biomass')).toBeLessThanOrEqual(afterPaying + CORTEX_REFUND + 2);
 
       // The level rises when the build completes, without a reload.
-      await expect.poll(async () => (await fiberCard.getByTestId('level').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^Lvl 1\//);
-      await fiberCard.getByRole('button', { name: 'Upgrade to Lvl 2: Fiber Tangle' }).waitFor();
+      await expect.poll(async () => (await hoardCard.getByTestId('level').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^Lvl 1\//);
+      await hoardCard.getByRole('button', { name: 'Upgrade to Lvl 2: Hoard Sac' }).waitFor();
 
       // A batch of two Razorwings (16 s each with the hatchery's bonus) arrives in the deployed strip.
       await openTab(page, 'Units');
@@ -133,10 +134,10 @@ describe('economy in the browser', () => {
       await withSession(session, `panels-${name}`, async (page) => {
         await page.getByTestId('resource-bar').waitFor();
         await openTab(page, 'Buildings');
-        // A long build (about a minute here) and one waiting behind it, so the queue shows a bar and a
-        // 'Starts in' however slowly the machine runs the browser.
-        await page.getByTestId('card-cortex_nest').getByRole('button', { name: 'Build (Lvl 1): Cortex Nest' }).click();
-        await toastMatching(page, /Cortex Nest construction started!/);
+        // A long build (Builder Hive 3: over a minute and a half here) and one waiting behind it, so the
+        // queue shows a bar and a 'Starts in' however slowly the machine runs the browser.
+        await page.getByTestId('card-builder_hive').getByRole('button', { name: 'Upgrade to Lvl 3: Builder Hive' }).click();
+        await toastMatching(page, /Builder Hive construction started!/);
         await page.getByTestId('card-biomass_vat').getByRole('button', { name: 'Build (Lvl 1): Biomass Vat' }).click();
         await page.getByTestId('queue-building').locator('[data-phase="waiting"]').waitFor();
         await page.mouse.move(0, 0);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FLEET_UNIVERSE, openSession, screenshot, type Session, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
+import { FLEET_UNIVERSE, openSession, placeIn, reservedPosition, screenshot, type Session, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
 
 /**
  * Fleets in Chromium (issue #12): in a fast universe a guest with two territories sends a transport
@@ -19,7 +19,8 @@ interface Player {
   page: Page;
   home: { id: number; r: number; s: number; p: number };
   outpost: { r: number; s: number; p: number };
-  free: number;
+  /** Where the colonizer goes: kept free while other files sign players up. */
+  free: { r: number; s: number; p: number };
 }
 
 const textOf = (locator: Locator) => () => locator.textContent({ timeout: 1000 }).then((t) => t ?? '', () => '');
@@ -35,10 +36,11 @@ async function player(viewport: { width: number; height: number }, units: Record
     [userId],
   );
   const h = rows[0]!;
-  const taken = new Set((await db.query<{ position: number }>('select position from territories where region = $1 and sub_region = $2', [h.region, h.sub_region])).rows.map((r) => r.position));
-  const freeSpots = Array.from({ length: 25 }, (_, i) => i + 1).filter((p) => !taken.has(p));
-  const [outpostAt, free] = freeSpots as [number, number];
-  await db.query(`insert into territories (owner_id, name, region, sub_region, position) values ($1, 'Outpost', $2, $3, $4)`, [userId, h.region, h.sub_region, outpostAt]);
+  const sector = { r: h.region, s: h.sub_region };
+  const outpostAt = await placeIn(db, sector, (p) =>
+    db.query(`insert into territories (owner_id, name, region, sub_region, position) values ($1, 'Outpost', $2, $3, $4)`, [userId, h.region, h.sub_region, p]),
+  );
+  const free = await reservedPosition(db, sector, 1);
   await db.query('update territories set units = $2 where id = $1', [h.id, JSON.stringify(units)]);
   await page.reload();
   await page.getByTestId('territory-picker').waitFor();
@@ -102,11 +104,15 @@ describe('fleets in the browser', () => {
       const dot = page.getByTestId('map-fleet').first().locator('path').nth(2);
       await dot.waitFor({ state: 'attached' });
       await page.waitForFunction(() => !document.querySelector('[data-testid=star-map][data-moving]'));
-      await page.waitForTimeout(1000); // the camera's last frame
-      const box = (await dot.boundingBox())!;
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      // The dot flies (and a loaded machine may still be drawing the camera's last frame): point at where it is now until its card shows.
       const tooltip = page.getByTestId('map-tooltip');
-      await expect.poll(textOf(tooltip)).toContain('Owner: ');
+      await expect
+        .poll(async () => {
+          const box = await dot.boundingBox();
+          if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+          return textOf(tooltip)();
+        }, { interval: 500 })
+        .toContain('Owner: ');
       expect(await tooltip.textContent()).toContain('To: Outpost');
       expect(await tooltip.textContent()).toContain('Hauler Grub: 3');
       await screenshot(page, 'fleet-overlay-1280');
@@ -144,14 +150,14 @@ describe('fleets in the browser', () => {
       expect(await page.getByTestId('recall-fleet').count()).toBe(0);
 
       // A mission change drops units that do not fit it and says so.
-      await prepare(page, { mission: 'Colonize', coords: [me.home.r, me.home.s, me.free], units: ['seedling_ark'] });
+      await prepare(page, { mission: 'Colonize', coords: [me.free.r, me.free.s, me.free.p], units: ['seedling_ark'] });
       await page.getByTestId('dispatch-mission').click();
       await page.getByRole('option', { name: 'Attack', exact: true }).click();
       await expect.poll(textOf(page.getByTestId('unit-notice'))).toBe('Some units were unselected as they are not suitable for the new mission.');
       await page.getByTestId('unit-notice').waitFor({ state: 'detached', timeout: 5_000 });
       await prepare(page, { mission: 'Colonize', units: ['seedling_ark'] });
       await page.getByTestId('send-army').click();
-      await toastMatching(page, new RegExp(`Army launched to ${me.home.r}-${me.home.s}-${me.free}!`));
+      await toastMatching(page, new RegExp(`Army launched to ${me.free.r}-${me.free.s}-${me.free.p}!`));
 
       await toastMatching(page, /Colonization successful/);
       await page.getByTestId('territory-picker').locator('input').first().click();

@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import pg from 'pg';
 import superjson from 'superjson';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { loadCatalogue } from '@brood/game-data';
 import { freePort } from '@brood/world/testing';
 import { startStack, WEB_DIST } from '../../scripts/lib/stack';
 import type { SharedGame } from './stack-pool.global-setup';
@@ -209,4 +210,58 @@ export async function signUpAsGuest(page: Page): Promise<Guest> {
   });
   const { token, currentUser } = superjson.parse<{ state: { token: string; currentUser: { id: number; username: string } } }>((await stored.jsonValue()) as string).state;
   return { userId: currentUser.id, username: currentUser.username, token };
+}
+
+type Sql = Pick<pg.Client, 'query'>;
+interface Sector {
+  r: number;
+  s: number;
+}
+
+const POSITIONS = loadCatalogue().universe.map.positions;
+const SECTORS_ACROSS = Math.round(Math.sqrt(loadCatalogue().universe.map.sub_regions));
+
+/** Positions of a sector no territory holds, in random order (files running at once pick apart). */
+async function freePositions(db: Sql, { r, s }: Sector): Promise<number[]> {
+  const taken = new Set((await db.query<{ position: number }>('select position from territories where region = $1 and sub_region = $2', [r, s])).rows.map((row) => row.position));
+  const free = Array.from({ length: POSITIONS }, (_, i) => i + 1).filter((p) => !taken.has(p));
+  for (let i = free.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [free[i], free[j]] = [free[j]!, free[i]!];
+  }
+  return free;
+}
+
+/**
+ * Seeds a territory (the `write` inserting or moving one) at a free position of `sector`, trying
+ * another position when a player signing up in a file running at the same time took that one first.
+ */
+export async function placeIn(db: Sql, sector: Sector, write: (position: number) => Promise<unknown>): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    const [position] = await freePositions(db, sector);
+    if (position === undefined) throw new Error(`sector ${sector.r}:${sector.s} is full`);
+    try {
+      await write(position);
+      return position;
+    } catch (error) {
+      const taken = (error as { code?: string }).code === '23505'; // the position's unique index
+      if (!taken || attempt >= 5) throw error;
+    }
+  }
+}
+
+/**
+ * A position that stays free for as long as a test needs it (a colonizer's or an explorer's
+ * target), in a sector beside `home`'s that no new player is given during an e2e run: sign-ups fill
+ * the densest sector, then the empty one nearest the region's centre, and a sector `lane + 2`
+ * columns away comes only after about 200 players. Each `lane` is one file's, so two files never
+ * aim at one position. Sector ids differ by a few: flights stay as short as within one sector.
+ */
+export async function reservedPosition(db: Sql, home: Sector, lane: 1 | 2): Promise<Sector & { p: number }> {
+  const column = (home.s - 1) % SECTORS_ACROSS;
+  const offset = column + lane + 2 < SECTORS_ACROSS ? lane + 2 : -(lane + 2);
+  const sector = { r: home.r, s: home.s + offset };
+  const [p] = await freePositions(db, sector);
+  if (p === undefined) throw new Error(`sector ${sector.r}:${sector.s} is full`);
+  return { ...sector, p };
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FLEET_UNIVERSE, openSession, screenshot, SCREENSHOTS, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
+import { FLEET_UNIVERSE, openSession, placeIn, reservedPosition, screenshot, SCREENSHOTS, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
 
 /**
  * Spying and exploring in Chromium (issue #14): in a fast universe a guest spies on a neighbour from
@@ -66,14 +66,15 @@ describe('intelligence in the browser', () => {
         [userId],
       );
       const home = rows[0]!;
-      const taken = new Set((await db.query<{ position: number }>('select position from territories where region = $1 and sub_region = $2', [home.region, home.sub_region])).rows.map((r) => r.position));
-      const [rivalAt, freeAt] = Array.from({ length: 25 }, (_, i) => i + 1).filter((p) => !taken.has(p)) as [number, number];
       const rivalName = `rival_${Math.random().toString(36).slice(2, 8)}`;
       const rival = (await db.query<{ id: number }>(`insert into users (username, email, password_hash) values ($1, $2, 'x') returning id`, [rivalName, `${rivalName}@hive.test`])).rows[0]!;
-      await db.query(
-        `insert into territories (owner_id, name, region, sub_region, position, resources, units, defenses, structures) values ($1, 'Rival Nest', $2, $3, $4, $5, $6, $7, $8)`,
-        [rival.id, home.region, home.sub_region, rivalAt, JSON.stringify({ fiber: 4321, crystal: 800 }), JSON.stringify({ razorwing: 12 }), JSON.stringify({ thorn_pit: 3 }), JSON.stringify({ fiber_tangle: 2 })],
+      const rivalAt = await placeIn(db, { r: home.region, s: home.sub_region }, (p) =>
+        db.query(
+          `insert into territories (owner_id, name, region, sub_region, position, resources, units, defenses, structures) values ($1, 'Rival Nest', $2, $3, $4, $5, $6, $7, $8)`,
+          [rival.id, home.region, home.sub_region, p, JSON.stringify({ fiber: 4321, crystal: 800 }), JSON.stringify({ razorwing: 12 }), JSON.stringify({ thorn_pit: 3 }), JSON.stringify({ fiber_tangle: 2 })],
+        ),
       );
+      const explored = await reservedPosition(db, { r: home.region, s: home.sub_region }, 2);
       await db.query('update territories set units = $2 where id = $1', [home.id, JSON.stringify({ whisper_mite: 4, razorwing: 25 })]);
       await page.reload();
       await page.getByTestId('territory-picker').waitFor();
@@ -93,10 +94,10 @@ describe('intelligence in the browser', () => {
       await bothWidths(page, report, 'intel-spy-report');
 
       // Explore a free position of the sector for one hour (18 s here).
-      await prepare(page, { mission: 'Explore', coords: [home.region, home.sub_region, freeAt], units: ['razorwing'] });
+      await prepare(page, { mission: 'Explore', coords: [explored.r, explored.s, explored.p], units: ['razorwing'] });
       await page.getByLabel('Exploration duration (hours)').fill('1');
       await page.getByTestId('send-army').click();
-      await toastMatching(page, new RegExp(`Army launched to ${home.region}-${home.sub_region}-${freeAt}!`));
+      await toastMatching(page, new RegExp(`Army launched to ${explored.r}-${explored.s}-${explored.p}!`));
       await page.waitForFunction(
         () => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((t) => /^Exploration of .+ (succeeded|failed)$/.test(t)),
         undefined,
@@ -105,7 +106,7 @@ describe('intelligence in the browser', () => {
       const card = await openCard(page, /Exploration of /);
       const body = card.locator('[data-exploration-colour]');
       expect(['red', 'orange', 'green', 'gray', 'blue']).toContain(await body.getAttribute('data-exploration-colour'));
-      expect(await card.textContent()).toContain(`Location: ${home.region}:${home.sub_region}:${freeAt}`);
+      expect(await card.textContent()).toContain(`Location: ${explored.r}:${explored.s}:${explored.p}`);
       await bothWidths(page, card, 'intel-exploration');
       expect(session.errors).toEqual([]);
     } catch (error) {

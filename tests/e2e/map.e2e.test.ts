@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { positionCentre, regionCentre, subRegionCentre, type Point } from '../../apps/web/src/features/map/geometry';
+import { galaxyView, positionCentre, regionCentre, subRegionCentre, type Point } from '../../apps/web/src/features/map/geometry';
 import { screenshot, signUpAsGuest, useDatabase, useGame } from './harness';
 
 /**
@@ -133,6 +133,32 @@ async function steady(page: Page): Promise<void> {
   throw new Error(`the map kept moving: ${before}`);
 }
 
+/**
+ * A first visit opens on the home sector; once it has, the saved view becomes the whole galaxy (a
+ * returning player who left the map zoomed out) and the page reloads there. Waiting for the first
+ * visit's centring first keeps it from landing after the reload on a slow machine.
+ */
+async function reopenOnGalaxy(page: Page, home: Home): Promise<void> {
+  await page.waitForFunction(
+    ({ r, s }) => {
+      const stage = document.querySelector('[data-testid=star-map]');
+      return stage?.getAttribute('data-level') === 'position' && stage.getAttribute('data-region') === r && stage.getAttribute('data-sub-region') === s;
+    },
+    { r: String(home.r), s: String(home.s) },
+    { timeout: 30_000 },
+  );
+  await settled(page);
+  const box = (await viewport(page).boundingBox())!;
+  await page.evaluate((view) => {
+    const saved = JSON.parse(localStorage.getItem('ui-storage') ?? '{"json":{"state":{}}}') as { json: { state: Record<string, unknown> } };
+    saved.json.state.mapViewBox = view;
+    localStorage.setItem('ui-storage', JSON.stringify(saved));
+  }, galaxyView(box.width / box.height));
+  await page.reload();
+  await map(page).waitFor();
+  await settled(page);
+}
+
 async function enter(page: Page, r: string, s = '', p = ''): Promise<void> {
   await page.getByTestId('map-coord-r').fill(r);
   await page.getByTestId('map-coord-s').fill(s);
@@ -153,9 +179,7 @@ describe('the star map at 1280 px', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     home = await signUpGuest(page);
     seeded = await seedNeighbourhood(home);
-    await page.reload();
-    await map(page).waitFor();
-    await settled(page);
+    await reopenOnGalaxy(page, home);
   });
   afterAll(async () => {
     await context?.close();
@@ -352,9 +376,7 @@ describe('the star map on a 390 px phone', () => {
     page = await context.newPage();
     home = await signUpGuest(page);
     await seedNeighbourhood(home);
-    await page.reload();
-    await map(page).waitFor();
-    await settled(page);
+    await reopenOnGalaxy(page, home);
   });
   afterAll(async () => {
     await context?.close();

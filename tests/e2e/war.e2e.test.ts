@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FLEET_UNIVERSE, openSession, screenshot, type Session, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
+import { FLEET_UNIVERSE, openSession, placeIn, screenshot, type Session, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
 
 /**
  * War in Chromium (issue #13): in a fast universe a guest attacks a neighbour from the Army tab, both
@@ -57,9 +57,9 @@ describe('war in the browser', () => {
     const defender = await guest({ width: 390, height: 844 });
     try {
       // The defender's home moves next door (a free position in the attacker's sector) and holds a small guard.
-      const taken = new Set((await db.query<{ position: number }>('select position from territories where region = $1 and sub_region = $2', [attacker.home.r, attacker.home.s])).rows.map((r) => r.position));
-      const p = Array.from({ length: 25 }, (_, i) => i + 1).find((x) => !taken.has(x))!;
-      await db.query(`update territories set region = $2, sub_region = $3, position = $4, units = '{"razorwing": 40}'::jsonb where id = $1`, [defender.home.id, attacker.home.r, attacker.home.s, p]);
+      const p = await placeIn(db, attacker.home, (at) =>
+        db.query(`update territories set region = $2, sub_region = $3, position = $4, units = '{"razorwing": 40}'::jsonb where id = $1`, [defender.home.id, attacker.home.r, attacker.home.s, at]),
+      );
       await db.query(`update territories set units = '{"razorwing": 400, "carrion_beetle": 2}'::jsonb where id = $1`, [attacker.home.id]);
       const target: [number, number, number] = [attacker.home.r, attacker.home.s, p];
       await attacker.page.reload();

@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 
 // Mantine reads these browser APIs; happy-dom leaves some out.
 if (!window.matchMedia) {
@@ -24,7 +25,11 @@ if (!('ResizeObserver' in window)) {
   Object.assign(window, { ResizeObserver });
 }
 
+// Test files share one environment (isolate: false in vitest.config.ts, which saves most of a file's
+// start-up): each test leaves no toast, stored value or unmounted tree behind for the next.
 afterEach(() => {
   cleanup();
+  notifications.clean();
   localStorage.clear();
+  sessionStorage.clear();
 });
