@@ -1,8 +1,8 @@
 import { LockMode } from '@mikro-orm/postgresql';
 import { Movement } from '../../entities/movement.entity';
-import { Territory } from '../../entities/territory.entity';
-import { User } from '../../entities/user.entity';
+import type { Territory } from '../../entities/territory.entity';
 import { lockTerritories } from '../../kernel/access';
+import { sqlRows, writeMovements, writeTerritories } from '../../kernel/bulk-write';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { loadInputs, settleLoaded, type SettledTerritory } from '../../settle';
 import { ARRIVALS } from './arrivals';
@@ -56,12 +56,13 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
     due.sort((a, b) => a.arrivalTime!.getTime() - b.arrivalTime!.getTime() || (a.id < b.id ? -1 : 1));
 
     // Whoever holds each target position now: one read for the batch.
-    const found = await tx.em.find(
-      Territory,
-      { $or: due.map((m) => ({ region: m.targetRegion, subRegion: m.targetSubRegion, position: m.targetPosition })) },
-      { fields: ['id', 'region', 'subRegion', 'position'] },
+    const found = await sqlRows<{ id: number; region: number; sub_region: number; position: number }>(
+      tx.em,
+      `select t.id, t.region, t.sub_region, t.position from territories t
+       join unnest($1::int[], $2::int[], $3::int[]) as c(region, sub_region, position) using (region, sub_region, position)`,
+      [due.map((m) => m.targetRegion), due.map((m) => m.targetSubRegion), due.map((m) => m.targetPosition)],
     );
-    const targetIdAt = new Map(found.map((t) => [coordsKey(t.region, t.subRegion, t.position), t.id]));
+    const targetIdAt = new Map(found.map((t) => [coordsKey(t.region, t.sub_region, t.position), t.id]));
     const targetIdOf = (m: Movement) => targetIdAt.get(coordsKey(m.targetRegion, m.targetSubRegion, m.targetPosition));
     const touched = (m: Movement) => [m.startTerritoryId, targetIdOf(m)].filter((id): id is number => id != null);
     const territories = await lockTerritories(tx.em, due.flatMap(touched));
@@ -75,7 +76,7 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
     // One set of reads for every settle of the batch (arrivals change no queue, research or structure).
     const inputs = await loadInputs(tx.em, [...territories.values()], due.at(-1)!.arrivalTime!);
     const settled = new Map<number, SettledTerritory>(settleLoaded(tx.catalogue, inputs, first));
-    const owners = await tx.em.find(User, { id: { $in: [...new Set(due.map((m) => m.userId))] } }, { fields: ['username'] });
+    const owners = await sqlRows<{ id: number; username: string }>(tx.em, 'select id, username from users where id = any($1::int[])', [[...new Set(due.map((m) => m.userId))]]);
     const nameOf = new Map(owners.map((u) => [u.id, u.username]));
 
     const later: Later = { notes: [], legs: [], done: new Set() };
@@ -107,6 +108,9 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
       });
       outcomes.set(keyOf(job), 'applied');
     }
+    // The rows every arrival changes, set-based; the flush in flushLater stores whatever else changed.
+    await writeTerritories(tx.em, [...territories.values()]);
+    await writeMovements(tx.em, due);
     await flushLater(tx, later, now);
   });
   for (const job of colonizing) outcomes.set(keyOf(job), await applyArrival({ ...deps, em: deps.em.fork() }, job, now));
