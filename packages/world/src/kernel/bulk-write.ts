@@ -24,6 +24,12 @@ const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.s
  * outside `written` is unchanged (otherwise the flush stores the entity as usual, rewriting the same
  * values, which is harmless).
  */
+/** Milliseconds from the database's now to the instant a `select ... as at` answers (null when it answers none). */
+export async function msUntil(em: EntityManager, atQuery: string): Promise<number | null> {
+  const [row] = await sqlRows<{ ms: number | null }>(em, `select extract(epoch from (${atQuery}) - now()) * 1000 as ms`);
+  return row?.ms == null ? null : Number(row.ms);
+}
+
 function markClean(em: EntityManager, entities: readonly object[], written: ReadonlySet<string>): void {
   const comparator = em.getComparator();
   for (const entity of entities) {
