@@ -8,7 +8,7 @@ export interface DueWakerOptions {
   workerIds: readonly string[];
   /** Milliseconds until the queue's next job comes due, by the database's clock (null: none scheduled). */
   dueIn: () => Promise<number | null>;
-  /** Look again at least this often, for jobs scheduled meanwhile (the poll interval). */
+  /** Look again at least this often, for jobs scheduled meanwhile. */
   lookEveryMs: number;
   /** At least this long between two wake-ups, so a steady stream of due jobs is fetched in batches. */
   gapMs: number;

@@ -22,6 +22,9 @@ export interface WorkerOptions {
   now?: () => Date;
 }
 
+/** How often a due-time waker looks for jobs scheduled since its last look (a cheap indexed min). */
+const LOOK_EVERY_MS = 500;
+
 type FetchedJob = Pick<Job<unknown>, 'id' | 'name' | 'data' | 'retryCount'>;
 const info = (job: FetchedJob) => ({ id: job.id, name: job.name, retryCount: job.retryCount });
 
@@ -119,7 +122,7 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop(): Pro
     }
     if (definition.dueIn) {
       const dueIn = definition.dueIn.bind(definition);
-      wakers.push(startDueWaker({ boss, log, workerIds, dueIn: () => dueIn({ em: options.orm.em.fork() }), lookEveryMs: pollingIntervalSeconds * 1000, gapMs: options.wakeGapMs ?? 50 }));
+      wakers.push(startDueWaker({ boss, log, workerIds, dueIn: () => dueIn({ em: options.orm.em.fork() }), lookEveryMs: Math.min(pollingIntervalSeconds * 1000, LOOK_EVERY_MS), gapMs: options.wakeGapMs ?? 50 }));
     }
   }
   log.info({ queues: [...names] }, 'sim-worker working');
