@@ -6,7 +6,7 @@
  * Completions: N overdue queue items (buildings and unit batches across many territories, each with
  * its pg-boss job due) are applied by one freshly started worker; the figure is items a second from
  * its start to the last completion. Goal (issue #12): at least 2,500 a second and at least 45% of the
- * TPC-B rate on the same machine. Prints figures; asserts nothing.
+ * TPC-B rate on the same machine. Prints figures with the load average; exits 1 when a goal is missed.
  *
  * Fleet arrivals (tests/bench/arrivals.ts), over the same territories: N overdue arrivals (transports
  * and fleets coming home, alternating) applied by one fresh worker, the same figures; then arrivals
@@ -15,6 +15,7 @@
  *
  *   npx tsx tests/bench/worker.ts [--items 5000] [--arrivals 5000]
  */
+import { cpus, loadavg } from 'node:os';
 import pino from 'pino';
 import pg from 'pg';
 import { loadCatalogue } from '@brood/game-data';
@@ -129,24 +130,34 @@ async function tpcb(url: string, clients = 8, ms = 5000): Promise<number> {
   return done / (ms / 1000);
 }
 
+const load = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`;
 const db = await createTestDatabase({ poolMax: 10 });
+const missed: string[] = [];
 try {
   console.log(`seeding ${ITEMS} overdue queue items...`);
   await seedCompletions(db, ITEMS);
   const { applied, seconds } = await completionsPerSecond(db);
   const rate = applied / seconds;
+  const completionsLoad = load();
   console.log(`seeding ${ARRIVALS} overdue fleet arrivals...`);
   const arrivals = await arrivalsPerSecond(db, catalogue, ARRIVALS);
   const arrivalRate = arrivals.applied / arrivals.seconds;
+  const arrivalsLoad = load();
   console.log('arrivals coming due at 500 a second for 10 s...');
   const lag = await arrivalLag(db, catalogue, 500, 10);
+  const lagLoad = load();
   const tps = await tpcb(db.url);
   const share = (r: number) => Math.round((100 * r) / tps);
-  console.log(`queue completions: ${applied} applied by one worker in ${seconds.toFixed(2)} s: ${Math.round(rate)} a second (goal 2,500)`);
-  console.log(`fleet arrivals: ${arrivals.applied} applied by one worker in ${arrivals.seconds.toFixed(2)} s: ${Math.round(arrivalRate)} a second (goal 2,500)`);
-  console.log(`TPC-B-like transactions on the same database: ${Math.round(tps)} a second; completions are ${share(rate)}% of it, arrivals ${share(arrivalRate)}% (goal 45%)`);
-  console.log(`arrival lag from due time to applied at 500 a second: ${lag.applied} applied, p50 ${Math.round(lag.p50)} ms, p99 ${Math.round(lag.p99)} ms, max ${Math.round(lag.max)} ms (goal p99 under 1 s)`);
+  console.log(`queue completions: ${applied} applied by one worker in ${seconds.toFixed(2)} s: ${Math.round(rate)} a second (goal 2,500; ${completionsLoad})`);
+  console.log(`fleet arrivals: ${arrivals.applied} applied by one worker in ${arrivals.seconds.toFixed(2)} s: ${Math.round(arrivalRate)} a second (goal 2,500; ${arrivalsLoad})`);
+  console.log(`TPC-B-like transactions on the same database: ${Math.round(tps)} a second; completions are ${share(rate)}% of it, arrivals ${share(arrivalRate)}% (goal 45%; ${load()})`);
+  console.log(`arrival lag from due time to applied at 500 a second: ${lag.applied} applied, p50 ${Math.round(lag.p50)} ms, p99 ${Math.round(lag.p99)} ms, max ${Math.round(lag.max)} ms (goal p99 under 1 s; ${lagLoad})`);
+  if (applied < ITEMS || rate < 2500) missed.push('completions under 2,500 a second');
+  if (arrivals.applied < ARRIVALS || arrivalRate < 2500) missed.push('arrivals under 2,500 a second');
+  if (share(rate) < 45 || share(arrivalRate) < 45) missed.push('under 45% of the TPC-B-like rate');
+  if (lag.applied < 5000 || !(lag.p99 < 1000)) missed.push('arrival lag p99 not under 1 s');
+  console.log(missed.length ? `MISSED: ${missed.join(', ')}` : 'every goal met');
 } finally {
   await db.stop();
-  process.exit(0);
 }
+process.exit(missed.length ? 1 : 0);

@@ -7,8 +7,12 @@ export const WorkerEnvSchema = z.object({
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** Jobs fetched per poll and queue. */
   WORKER_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
-  /** pg-boss's floor is 0.5 s. */
+  /** pg-boss's floor is 0.5 s; queues of timed events are also woken when their next event comes due. */
   WORKER_POLL_SECONDS: z.coerce.number().min(0.5).default(0.5),
+  /** Batches of one queue in flight at once in this process (one's round trips overlap another's computing). */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
+  /** The least time between two due-time wake-ups of a queue: events due within it are fetched as one batch. */
+  WORKER_WAKE_GAP_MS: z.coerce.number().int().min(1).max(1000).default(50),
   /**
    * A job a worker holds must show a sign of life this often (pg-boss refreshes it at half that while
    * the handler runs); past it the supervisor fails the job back for a retry, so the jobs of a worker

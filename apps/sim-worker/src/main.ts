@@ -18,7 +18,7 @@ runProcess(
     const boss = createBoss(env.DATABASE_URL, 'worker', { monitorIntervalSeconds: env.WORKER_MONITOR_SECONDS });
     boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
     await boss.start();
-    const worker = await startWorker({ orm, boss, log, catalogue, jobs, batchSize: env.WORKER_BATCH_SIZE, pollingIntervalSeconds: env.WORKER_POLL_SECONDS, jobHeartbeatSeconds: env.WORKER_JOB_HEARTBEAT_SECONDS });
+    const worker = await startWorker({ orm, boss, log, catalogue, jobs, batchSize: env.WORKER_BATCH_SIZE, pollingIntervalSeconds: env.WORKER_POLL_SECONDS, jobHeartbeatSeconds: env.WORKER_JOB_HEARTBEAT_SECONDS, concurrency: env.WORKER_CONCURRENCY, wakeGapMs: env.WORKER_WAKE_GAP_MS });
     const heartbeat = await startHeartbeat(orm, log, env.WORKER_HEARTBEAT_SECONDS);
     return {
       log,

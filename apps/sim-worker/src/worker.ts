@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Job, JobResult, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Catalogue } from '@brood/game-data';
+import { startDueWaker } from './waker';
 import { DEAD_LETTER_QUEUE, ensureQueue, type DeadLetter, type JobDefinition, type JobDeps } from '@brood/world';
 
 export interface WorkerOptions {
@@ -14,8 +15,15 @@ export interface WorkerOptions {
   pollingIntervalSeconds?: number;
   /** See WORKER_JOB_HEARTBEAT_SECONDS; set on every queue this worker works (default 30). */
   jobHeartbeatSeconds?: number;
+  /** See WORKER_CONCURRENCY: batches of one queue in flight at once (default 2). */
+  concurrency?: number;
+  /** See WORKER_WAKE_GAP_MS: the least time between two due-time wake-ups of a queue (default 50). */
+  wakeGapMs?: number;
   now?: () => Date;
 }
+
+/** How often a due-time waker looks for jobs scheduled since its last look (a cheap indexed min). */
+const LOOK_EVERY_MS = 500;
 
 type FetchedJob = Pick<Job<unknown>, 'id' | 'name' | 'data' | 'retryCount'>;
 const info = (job: FetchedJob) => ({ id: job.id, name: job.name, retryCount: job.retryCount });
@@ -86,6 +94,8 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop(): Pro
   const { boss, log } = options;
   const base: Omit<JobDeps, 'em'> = { orm: options.orm, boss, log, catalogue: options.catalogue, now: options.now ?? (() => new Date()) };
   const names = new Set<string>();
+  const wakers: { stop(): void }[] = [];
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
   await ensureQueue(boss, DEAD_LETTER_QUEUE);
   for (const definition of options.jobs) {
     const name = definition.contract.name;
@@ -96,21 +106,29 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop(): Pro
     await ensureQueue(boss, name);
     await boss.updateQueue(name, { deadLetter: DEAD_LETTER_QUEUE, heartbeatSeconds: options.jobHeartbeatSeconds ?? 30 });
     if (definition.cron) await boss.schedule(name, definition.cron, {}, { tz: 'UTC' });
-    await boss.work<unknown>(
-      name,
-      {
-        batchSize: definition.batchSize ?? options.batchSize ?? 20,
-        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
-        // A full fetch means more is due: fetch again at once instead of waiting for the next poll.
-        burstWhenBatchFull: true,
-        perJobResults: true,
-      },
-      (batch) => runFetch(definition, base, batch),
-    );
+    const workOptions = {
+      batchSize: definition.batchSize ?? options.batchSize ?? 20,
+      pollingIntervalSeconds,
+      // A full fetch means more is due: fetch again at once instead of waiting for the next poll.
+      burstWhenBatchFull: true,
+      perJobResults: true,
+    };
+    // Several pg-boss workers per queue (SKIP LOCKED shares the jobs, as between worker processes):
+    // one batch's database round trips overlap another's computing. Separate work() calls, so that
+    // each has an id the due-time waker can notify.
+    const workerIds: string[] = [];
+    for (let i = 0; i < (definition.cron ? 1 : (options.concurrency ?? 2)); i++) {
+      workerIds.push(await boss.work<unknown>(name, workOptions, (batch) => runFetch(definition, base, batch)));
+    }
+    if (definition.dueIn) {
+      const dueIn = definition.dueIn.bind(definition);
+      wakers.push(startDueWaker({ boss, log, workerIds, dueIn: () => dueIn({ em: options.orm.em.fork() }), lookEveryMs: Math.min(pollingIntervalSeconds * 1000, LOOK_EVERY_MS), gapMs: options.wakeGapMs ?? 50 }));
+    }
   }
   log.info({ queues: [...names] }, 'sim-worker working');
   return {
     async stop() {
+      for (const waker of wakers) waker.stop();
       // Graceful: active jobs finish (or are failed back for a retry after the timeout).
       await boss.stop({ graceful: true, timeout: 10_000 });
     },

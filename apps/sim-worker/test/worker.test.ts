@@ -112,10 +112,37 @@ describe('sim-worker', () => {
     await db.orm.em.fork().transactional(async (tem) => {
       for (const n of [11, 12, 13, 14]) await scheduleJob({ em: tem, boss }, contract, { n }, { startAfter: new Date(Date.now() - 1000) });
     });
-    const started = await startWorker({ orm: db.orm, boss, log: pino({ level: 'silent' }), catalogue: loadCatalogue(), jobs: [batchJob] });
+    // One pg-boss worker on the queue: two could split the four jobs between two fetches.
+    const started = await startWorker({ orm: db.orm, boss, log: pino({ level: 'silent' }), catalogue: loadCatalogue(), jobs: [batchJob], concurrency: 1 });
     stops.push(started.stop);
     await until(() => alone.length >= 4);
     expect(batches.map((b) => [...b].sort())).toEqual([[11, 12, 13, 14]]);
     expect([...new Set(alone)].sort()).toEqual([11, 12, 13, 14]); // 13 may be retried by pg-boss, alone again
+  });
+
+  it('wakes a queue whose jobs say when the next is due at that time, not at its next poll', async () => {
+    const contract = jobContract('test-due', z.object({ n: z.number().int() }));
+    const done: number[] = [];
+    const dueJob: JobDefinition<{ n: number }> = {
+      ...defineJob(contract, async (_deps, data) => {
+        done.push(data.n);
+      }),
+      // When the next one is due, as the game's queues answer it from their own rows.
+      dueIn: async ({ em }) => {
+        const [row] = await em.execute<{ ms: string | null }[]>(
+          `select extract(epoch from min(start_after) - now()) * 1000 as ms from pgboss.job where name = 'test-due' and state = 'created' and start_after > now()`,
+        );
+        return row?.ms == null ? null : Number(row.ms);
+      },
+    };
+    const boss = createBoss(db.url, 'worker', { poolMax: 3 });
+    await boss.start();
+    bosses.push(boss);
+    // A poll interval far longer than the wait below: only the due-time wake-up can run the job in time.
+    const started = await startWorker({ orm: db.orm, boss, log: pino({ level: 'silent' }), catalogue: loadCatalogue(), jobs: [dueJob], pollingIntervalSeconds: 60 });
+    stops.push(started.stop);
+    await db.orm.em.fork().transactional((tem) => scheduleJob({ em: tem, boss }, contract, { n: 7 }, { startAfter: new Date(Date.now() + 2000) }));
+    await until(() => done.length > 0, 20_000);
+    expect(done).toEqual([7]);
   });
 });

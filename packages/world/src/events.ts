@@ -43,7 +43,13 @@ export async function publishToEveryone<E extends GameEventName>(em: EntityManag
 /** Many events in one statement (a batch of completions): delivered on commit, in the order given. */
 export async function publishEvents(em: EntityManager, events: readonly GameEventPayload[]): Promise<void> {
   if (events.length === 0) return;
-  const payloads = events.map((e) => {
+  // One json parameter rather than a text[]: the driver escapes an array's every character in JavaScript.
+  await inTransactionSql(em).executeSql('select pg_notify($1, p) from json_array_elements_text($2::json) with ordinality as x(p, n) order by n', [GAME_EVENTS_CHANNEL, JSON.stringify(eventPayloads(events))]);
+}
+
+/** The events as NOTIFY payloads, each checked against PostgreSQL's size limit. */
+export function eventPayloads(events: readonly GameEventPayload[]): string[] {
+  return events.map((e) => {
     const payload = JSON.stringify(e);
     const bytes = Buffer.byteLength(payload);
     if (bytes > MAX_EVENT_PAYLOAD_BYTES) {
@@ -51,5 +57,4 @@ export async function publishEvents(em: EntityManager, events: readonly GameEven
     }
     return payload;
   });
-  await inTransactionSql(em).executeSql('select pg_notify($1, p) from unnest($2::text[]) with ordinality as x(p, n) order by n', [GAME_EVENTS_CHANNEL, payloads]);
 }

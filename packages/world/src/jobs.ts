@@ -105,6 +105,11 @@ export interface JobOptions {
   cron?: string;
   /** Jobs fetched per poll; default from the worker's settings. */
   batchSize?: number;
+  /**
+   * For jobs scheduled at an event's time: milliseconds until the next one comes due (null: none is
+   * scheduled). The worker then wakes at that instant instead of waiting out its poll interval.
+   */
+  dueIn?(deps: Pick<JobDeps, 'em'>): Promise<number | null>;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type ResearchChange, type SettledTerritory, type TerritoryQueueItem, type TerritoryState,
 } from '@brood/game-core';
 import { QueueItem } from './entities/queue-item.entity';
+import { sqlRows } from './kernel/bulk-write';
 import type { AmountMap, Territory } from './entities/territory.entity';
 
 /**
@@ -16,10 +17,17 @@ export { advanceTerritory, type SettledTerritory, type TerritoryState } from '@b
 
 type ResearchRow = Pick<QueueItem, 'itemKey' | 'targetLevel' | 'endTime'>;
 
+type ItemRow = Pick<QueueItem, 'kind'> & { item_key: string; target_level: number | null; quantity: number | null; duration_per_item_s: number | null; start_ms: number; end_ms: number };
+
+/** An instant as epoch milliseconds, as a Date of it would answer getTime() (the driver hands raw timestamps over as text). */
+const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
+
 /** A queue_items row as game-core takes it (instants in epoch ms). */
-function coreItem(item: QueueItem): TerritoryQueueItem {
-  const { kind, itemKey, targetLevel, quantity, durationPerItemS } = item;
-  return { kind, itemKey, targetLevel, quantity, durationPerItemS, startTime: item.startTime.getTime(), endTime: item.endTime.getTime() };
+function coreItem(r: ItemRow): TerritoryQueueItem {
+  return {
+    kind: r.kind, itemKey: r.item_key, targetLevel: r.target_level, quantity: r.quantity, durationPerItemS: r.duration_per_item_s,
+    startTime: r.start_ms, endTime: r.end_ms,
+  };
 }
 
 const coreResearch = (r: ResearchRow): ResearchChange => ({ itemKey: r.itemKey, targetLevel: r.targetLevel, endTime: r.endTime.getTime() });
@@ -55,15 +63,24 @@ export async function loadInputs(em: EntityManager, territories: readonly Territ
   const ids = territories.map((x) => x.id);
   const owners = [...new Set(territories.map((x) => x.owner?.id).filter((x): x is number => x != null))];
   const oldest = new Date(Math.min(...territories.map((x) => x.resourcesUpdatedAt.getTime())));
-  const local = await em.find(QueueItem, { territoryId: { $in: ids }, kind: { $in: ['building', 'recruitment', 'defense'] }, endTime: { $gt: oldest }, startTime: { $lt: t } });
-  for (const i of local) items.set(i.territoryId!, [...(items.get(i.territoryId!) ?? []), coreItem(i)]);
+  // Plain rows, not entities: a batch reads hundreds of items and changes none of them. Queue items
+  // the caller changed and has not stored yet are stored first, as em.find would (its auto-flush).
+  await em.tryFlush(QueueItem, {});
+  const local = await sqlRows<ItemRow & { territory_id: number }>(
+    em,
+    `select territory_id, kind, item_key, target_level, quantity, duration_per_item_s, ${ms('start_time')} as start_ms, ${ms('end_time')} as end_ms from queue_items
+     where territory_id = any($1::int[]) and kind in ('building', 'recruitment', 'defense') and end_time > $2 and start_time < $3`,
+    [ids, oldest, t],
+  );
+  for (const i of local) items.set(i.territory_id, [...(items.get(i.territory_id) ?? []), coreItem(i)]);
   if (owners.length > 0) {
-    const history = await em.find(QueueItem, { userId: { $in: owners }, kind: 'research', endTime: { $lte: t } });
-    for (const r of history) research.set(r.userId, [...(research.get(r.userId) ?? []), coreResearch(r)]);
-    const rows = await em.execute<{ id: number; owner_id: number; structures: AmountMap }[]>(
-      `select id, owner_id, structures from territories where owner_id in (${owners.map(() => '?').join(', ')})`,
-      owners,
+    const history = await sqlRows<{ user_id: number; item_key: string; target_level: number | null; end_ms: number }>(
+      em,
+      `select user_id, item_key, target_level, ${ms('end_time')} as end_ms from queue_items where user_id = any($1::int[]) and kind = 'research' and end_time <= $2`,
+      [owners, t],
     );
+    for (const r of history) research.set(r.user_id, [...(research.get(r.user_id) ?? []), { itemKey: r.item_key, targetLevel: r.target_level, endTime: r.end_ms }]);
+    const rows = await sqlRows<{ id: number; owner_id: number; structures: AmountMap }>(em, 'select id, owner_id, structures from territories where owner_id = any($1::int[])', [owners]);
     for (const row of rows) structures.set(row.owner_id, [...(structures.get(row.owner_id) ?? []), { id: row.id, owner: row.owner_id, structures: row.structures }]);
   }
   return { items, research, structures };

@@ -1,4 +1,4 @@
-import { arriveMovements, defineBatchJob, defineJob, dueMovementLegs, JOBS } from '@brood/world';
+import { arriveMovements, defineBatchJob, defineJob, dueMovementLegs, JOBS, nextArrivalIn } from '@brood/world';
 
 /**
  * Fleets reached the ends of their legs: each fetch of due jobs is applied as one batch (deliver,
@@ -12,7 +12,7 @@ export const movementArrivalJob = defineBatchJob(
     const outcomes = await arriveMovements({ em: deps.em, catalogue: deps.catalogue, boss: deps.boss }, jobs.map((j) => j.data), deps.now());
     deps.log.debug({ applied: [...outcomes.values()].filter((o) => o === 'applied').length }, 'movements arrived');
   },
-  { batchSize: 100 },
+  { batchSize: 250, dueIn: nextArrivalIn },
 );
 
 /** Every minute, the safety net: applies legs whose arrival passed a minute ago without their job having run. */

@@ -1,4 +1,4 @@
-import { completeQueueItems, defineBatchJob, defineJob, dueQueueItemIds, JOBS } from '@brood/world';
+import { completeQueueItems, defineBatchJob, defineJob, dueQueueItemIds, JOBS, nextCompletionIn } from '@brood/world';
 
 /**
  * Building, research, recruitment or defense items reached their end times: each fetch of due jobs is
@@ -12,7 +12,7 @@ export const queueItemDueJob = defineBatchJob(
     const outcomes = await completeQueueItems({ em: deps.em, catalogue: deps.catalogue, boss: deps.boss }, jobs.map((j) => j.data.id), deps.now());
     deps.log.debug({ completed: [...outcomes.values()].filter((o) => o === 'completed').length }, 'queue items completed');
   },
-  { batchSize: 100 },
+  { batchSize: 250, dueIn: nextCompletionIn },
 );
 
 /**

@@ -1,7 +1,7 @@
 import { Movement } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
-import { User } from '../../entities/user.entity';
 import { lockTerritories } from '../../kernel/access';
+import { sqlRows, writeMovements, writeTerritories } from '../../kernel/bulk-write';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { loadInputs, settleLoaded, type SettledTerritory } from '../../settle';
 import { lockArriving } from '../war/attack-sides';
@@ -55,16 +55,19 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
     for (const m of due) if (!ARRIVALS[m.mission]) throw new Error(`No arrival handler for mission ${m.mission} (movement ${m.id})`);
     due.sort((a, b) => a.arrivalTime!.getTime() - b.arrivalTime!.getTime() || (a.id < b.id ? -1 : 1));
 
-    // Whoever holds each target position now, and the homes of the other fleets an arrival involves
-    // (attack group members, stationed allies: read, not locked, for their owners' effects): one read.
+    // Whoever holds each target position now: one read for the batch.
+    const found = await sqlRows<{ id: number; region: number; sub_region: number; position: number }>(
+      tx.em,
+      `select t.id, t.region, t.sub_region, t.position from territories t
+       join unnest($1::int[], $2::int[], $3::int[]) as c(region, sub_region, position) using (region, sub_region, position)`,
+      [due.map((m) => m.targetRegion), due.map((m) => m.targetSubRegion), due.map((m) => m.targetPosition)],
+    );
+    const targetIdAt = new Map(found.map((t) => [coordsKey(t.region, t.sub_region, t.position), t.id]));
+    // The homes of the other fleets an arrival involves (attack group members, stationed allies):
+    // read, not locked, for their owners' effects.
     const involved = locked.filter((m) => !due.includes(m));
-    const found = await tx.em.find(Territory, {
-      $or: [
-        ...due.map((m) => ({ region: m.targetRegion, subRegion: m.targetSubRegion, position: m.targetPosition })),
-        ...(involved.length ? [{ id: { $in: [...new Set(involved.map((m) => m.startTerritoryId).filter((id): id is number => id != null))] } }] : []),
-      ],
-    });
-    const targetIdAt = new Map(found.map((t) => [coordsKey(t.region, t.subRegion, t.position), t.id]));
+    const homeIds = [...new Set(involved.map((m) => m.startTerritoryId).filter((id): id is number => id != null))];
+    const homes = homeIds.length ? await tx.em.find(Territory, { id: { $in: homeIds } }) : [];
     const targetIdOf = (m: Movement) => targetIdAt.get(coordsKey(m.targetRegion, m.targetSubRegion, m.targetPosition));
     const touched = (m: Movement) => [m.startTerritoryId, targetIdOf(m)].filter((id): id is number => id != null);
     const territories = await lockTerritories(tx.em, due.flatMap(touched));
@@ -76,11 +79,11 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
       if (t && !first.has(t)) first.set(t, m.arrivalTime!);
     }
     // One set of reads for every settle of the batch (arrivals change no queue, research or structure).
-    const read = new Map([...found.map((t): [number, Territory] => [t.id, t]), ...territories]);
+    const read = new Map([...homes.map((t): [number, Territory] => [t.id, t]), ...territories]);
     const inputs = await loadInputs(tx.em, [...read.values()], due.at(-1)!.arrivalTime!);
     const settled = new Map<number, SettledTerritory>(settleLoaded(tx.catalogue, inputs, first));
     const people = [...due, ...involved].map((m) => m.userId).concat([...territories.values()].map((t) => t.owner?.id).filter((id): id is number => id != null));
-    const owners = await tx.em.find(User, { id: { $in: [...new Set(people)] } }, { fields: ['username'] });
+    const owners = await sqlRows<{ id: number; username: string }>(tx.em, 'select id, username from users where id = any($1::int[])', [[...new Set(people)]]);
     const nameOf = new Map(owners.map((u) => [u.id, u.username]));
 
     const later: Later = { notes: [], legs: [], done: new Set() };
@@ -113,6 +116,9 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
       });
       outcomes.set(keyOf(job), 'applied');
     }
+    // The rows every arrival changes, set-based; the flush in flushLater stores whatever else changed.
+    await writeTerritories(tx.em, [...territories.values()]);
+    await writeMovements(tx.em, due);
     await flushLater(tx, later, now);
   });
   for (const job of colonizing) outcomes.set(keyOf(job), await applyArrival({ ...deps, em: deps.em.fork() }, job, now));

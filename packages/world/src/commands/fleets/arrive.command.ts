@@ -6,6 +6,7 @@ import { lockPlayer, lockTerritories } from '../../kernel/access';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { settleTerritory, type SettledTerritory } from '../../settle';
 import { lockArriving } from '../war/attack-sides';
+import { msUntil } from '../../kernel/bulk-write';
 import { ARRIVALS } from './arrivals';
 
 export type ArrivalOutcome = 'applied' | 'stale' | 'not-due' | 'missing';
@@ -59,4 +60,9 @@ export async function applyArrival(deps: WorldDeps, job: { id: string; leg: numb
 export async function dueMovementLegs(deps: Pick<WorldDeps, 'em'>, before: Date, limit = 500): Promise<{ id: string; leg: number }[]> {
   const rows = await deps.em.fork().find(Movement, { arrivalTime: { $lte: before } }, { fields: ['id', 'leg'], orderBy: { arrivalTime: 'asc' }, limit });
   return rows.map((r) => ({ id: r.id, leg: r.leg }));
+}
+
+/** Milliseconds until the next leg comes due (the database's clock), or null when no fleet is flying: the worker wakes then. */
+export async function nextArrivalIn(deps: Pick<WorldDeps, 'em'>): Promise<number | null> {
+  return msUntil(deps.em.fork(), 'select min(arrival_time) as at from movements where arrival_time > now()');
 }

@@ -2,7 +2,7 @@
 export { sendFleet, type SendFleetInput, type SendFleetResult } from './send-fleet.command';
 export { gatherStation, type GatherStationInput, type GatherStationResult } from './gather-station.command';
 export { recallMovement, cancelStationing, MOVEMENT_NOT_FOUND, type RecalledMovement } from './recall-fleet.command';
-export { applyArrival, dueMovementLegs, type ArrivalOutcome } from './arrive.command';
+export { applyArrival, dueMovementLegs, nextArrivalIn, type ArrivalOutcome } from './arrive.command';
 export { arriveMovements, type ArrivalJob } from './arrive-batch.command';
 export { ARRIVALS, canArrive, type ArrivalHandler, type ArrivalContext } from './arrivals';
 export { COLONY_NAME } from './arrivals/colonize';

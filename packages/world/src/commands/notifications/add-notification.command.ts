@@ -3,9 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   parseStoredNotificationContent, type GameEventData, type MessageType, type NotificationRef, type NotifyingEventName, type StoredNotificationContentOf,
 } from '@brood/contracts';
-import { Notification } from '../../entities/notification.entity';
-import { User } from '../../entities/user.entity';
-import { publishEvents, type GameEventPayload } from '../../events';
+import { eventPayloads, GAME_EVENTS_CHANNEL, inTransactionSql, type GameEventPayload } from '../../events';
 
 export interface NewNotification<T extends MessageType = MessageType> {
   message_type: T;
@@ -55,27 +53,23 @@ export async function addNotifications(em: EntityManager, entries: readonly Noti
     const ref: NotificationRef = { id: randomUUID(), message_type: input.message_type, title, related_object_id: relatedObjectId, created_at: now.toISOString() };
     return { userId, input, as, ref };
   });
-  // Direct inserts, not persist: they run now inside the caller's transaction without flushing the caller's other changes.
-  await em.insertMany(
-    Notification,
-    rows.map(({ userId, input, ref }) => ({
-      id: ref.id,
-      user: em.getReference(User, userId),
-      messageType: input.message_type,
-      title: ref.title,
-      content: input.content as Notification['content'],
-      isRead: false,
-      relatedObjectId: ref.related_object_id,
-      createdAt: now,
-    })),
+  // Direct inserts, not persist: they run now inside the caller's transaction without flushing the caller's
+  // other changes. One statement stores them all and raises their events (delivered on commit, in order).
+  const records = rows.map(({ userId, input, ref }) => ({
+    id: ref.id, user_id: userId, message_type: input.message_type, title: ref.title, content: input.content ?? null, related_object_id: ref.related_object_id,
+  }));
+  const events = rows.map(({ userId, as, ref }): GameEventPayload =>
+    as
+      ? ({ user_id: userId, event: as.event, data: { ...as.data, notification: ref } } as GameEventPayload)
+      : { user_id: userId, event: 'NEW_NOTIFICATION_RECEIVED', data: ref },
   );
-  await publishEvents(
-    em,
-    rows.map(({ userId, as, ref }): GameEventPayload =>
-      as
-        ? ({ user_id: userId, event: as.event, data: { ...as.data, notification: ref } } as GameEventPayload)
-        : { user_id: userId, event: 'NEW_NOTIFICATION_RECEIVED', data: ref },
-    ),
+  await inTransactionSql(em).executeSql(
+    `with stored as (
+       insert into notifications (id, user_id, message_type, title, content, is_read, related_object_id, created_at)
+       select r.id, r.user_id, r.message_type, r.title, r.content, false, r.related_object_id, $2
+       from jsonb_to_recordset($1::jsonb) as r(id uuid, user_id int, message_type text, title text, content jsonb, related_object_id text))
+     select pg_notify($3, p) from json_array_elements_text($4::json) with ordinality as x(p, n) order by n`,
+    [JSON.stringify(records), now, GAME_EVENTS_CHANNEL, JSON.stringify(eventPayloads(events))],
   );
   return rows.map((r) => r.ref);
 }

@@ -4,6 +4,7 @@ import { Territory } from '../../entities/territory.entity';
 import { settleTerritories } from '../../settle';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { lockTerritories } from '../../kernel/access';
+import { msUntil, writeTerritories } from '../../kernel/bulk-write';
 import { addNotifications, type AnnounceAs, type NotificationEntry } from '../notifications';
 import { refreshPlayerScores } from '../scores/player-scores';
 
@@ -107,6 +108,7 @@ export async function completeQueueItems(deps: WorldDeps, ids: readonly string[]
       [now, ...due.map((i) => i.id)],
     );
     const claimed = new Set(claimedRows.map((r) => r.id));
+    await writeTerritories(tx.em, [...locked.values()]);
     await tx.em.flush();
     const entries: NotificationEntry[] = [];
     for (const item of due) {
@@ -141,4 +143,9 @@ export async function completeQueueItem(deps: WorldDeps, itemId: string, now: Da
 export async function dueQueueItemIds(deps: Pick<WorldDeps, 'em'>, now: Date, limit = 500): Promise<string[]> {
   const rows = await deps.em.fork().find(QueueItem, { completedAt: null, endTime: { $lte: now } }, { fields: ['id'], orderBy: { endTime: 'asc' }, limit });
   return rows.map((r) => r.id);
+}
+
+/** Milliseconds until the next item ends (the database's clock), or null when no queue runs: the worker wakes then. */
+export async function nextCompletionIn(deps: Pick<WorldDeps, 'em'>): Promise<number | null> {
+  return msUntil(deps.em.fork(), 'select min(end_time) as at from queue_items where completed_at is null and end_time > now()');
 }

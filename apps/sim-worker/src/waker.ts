@@ -1,0 +1,54 @@
+import type { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+
+export interface DueWakerOptions {
+  boss: PgBoss;
+  log: Logger;
+  /** The pg-boss workers of the queue (one per `boss.work` call). */
+  workerIds: readonly string[];
+  /** Milliseconds until the queue's next job comes due, by the database's clock (null: none scheduled). */
+  dueIn: () => Promise<number | null>;
+  /** Look again at least this often, for jobs scheduled meanwhile. */
+  lookEveryMs: number;
+  /** At least this long between two wake-ups, so a steady stream of due jobs is fetched in batches. */
+  gapMs: number;
+}
+
+/**
+ * Wakes a queue's workers the moment its next job comes due. pg-boss polls no more often than every
+ * 0.5 s, so a job waited up to that long after its time; the queue's own rows know when the next event
+ * is (an indexed min over arrival or end times), so the waker sleeps until then and calls
+ * `notifyWorker`, which makes the worker fetch at once. Polling stays on as the backstop.
+ */
+export function startDueWaker(options: DueWakerOptions): { stop(): void } {
+  const { boss, log, workerIds, dueIn, lookEveryMs, gapMs } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const wake = () => {
+    for (const id of workerIds) boss.notifyWorker(id);
+  };
+  const look = async () => {
+    if (stopped) return;
+    let ms: number | null = null;
+    try {
+      ms = await dueIn();
+    } catch (err) {
+      log.warn({ err }, 'could not read when the next job is due; polling only until the next look');
+    }
+    if (stopped) return;
+    const due = ms != null && ms < lookEveryMs;
+    // A few milliseconds past the due instant: pg-boss fetches jobs whose start_after has passed.
+    const wait = due ? Math.max(gapMs, ms! + 5) : lookEveryMs;
+    timer = setTimeout(() => {
+      if (due) wake();
+      void look();
+    }, wait);
+  };
+  void look();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

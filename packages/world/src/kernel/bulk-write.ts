@@ -1,0 +1,116 @@
+import { wrap, type EntityManager } from '@mikro-orm/postgresql';
+import { inTransactionSql } from '../events';
+import type { Movement } from '../entities/movement.entity';
+import type { Territory } from '../entities/territory.entity';
+
+/**
+ * Set-based writes for the sim-worker's batches. MikroORM's flush stores a batch of changed rows as
+ * one UPDATE per table whose every column is a `CASE id WHEN ...` over the whole batch, which
+ * PostgreSQL evaluates row by row against every branch, and it compares every managed entity to its
+ * snapshot first. Here each table is one `UPDATE ... FROM jsonb_to_recordset($1)` writing every
+ * column the game changes, and the entities are then marked clean (their snapshot retaken), so a
+ * flush after it has nothing left to store for them; anything else the batch changed it still stores.
+ */
+
+/** Runs a statement with real bind parameters ($1, $2, ...) in the EntityManager's transaction. */
+export async function sqlRows<T>(em: EntityManager, text: string, values: readonly unknown[] = []): Promise<T[]> {
+  return (await inTransactionSql(em).executeSql(text, [...values])).rows as T[];
+}
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Retakes the snapshot of entities just written, so the flush skips them: only when every property
+ * outside `written` is unchanged (otherwise the flush stores the entity as usual, rewriting the same
+ * values, which is harmless).
+ */
+/** Milliseconds from the database's now to the instant a `select ... as at` answers (null when it answers none). */
+export async function msUntil(em: EntityManager, atQuery: string): Promise<number | null> {
+  const [row] = await sqlRows<{ ms: number | null }>(em, `select extract(epoch from (${atQuery}) - now()) * 1000 as ms`);
+  return row?.ms == null ? null : Number(row.ms);
+}
+
+function markClean(em: EntityManager, entities: readonly object[], written: ReadonlySet<string>): void {
+  const comparator = em.getComparator();
+  for (const entity of entities) {
+    const wrapped = wrap(entity, true);
+    const before = (wrapped.__originalEntityData ?? {}) as Record<string, unknown>;
+    const now = comparator.prepareEntity(entity) as Record<string, unknown>;
+    if (Object.keys(now).every((key) => written.has(key) || same(before[key], now[key]))) wrapped.__originalEntityData = now as typeof wrapped.__originalEntityData;
+  }
+}
+
+const TERRITORY_WRITES = new Set(['id', 'owner', 'name', 'resources', 'resourcesUpdatedAt', 'structures', 'units', 'defenses']);
+const MOVEMENT_WRITES = new Set([
+  'id', 'mission', 'originalMission', 'targetTerritoryId', 'targetOwnerId', 'units', 'resources', 'attackGroupId', 'startTime', 'arrivalTime', 'exploringSince', 'leg',
+]);
+
+/** Whether the unit of work is about to delete the entity (a fleet that landed): no update for it. */
+const removed = (em: EntityManager) => {
+  const stack = em.getUnitOfWork().getRemoveStack();
+  return (entity: object) => stack.has(entity);
+};
+
+/** Stores the territories' owner, name, stock, structures, units and defenses in one statement. */
+export async function writeTerritories(em: EntityManager, territories: readonly Territory[]): Promise<void> {
+  const isRemoved = removed(em);
+  const rows = territories.filter((t) => !isRemoved(t));
+  if (rows.length === 0) return;
+  await sqlRows(
+    em,
+    `update territories t set owner_id = r.owner_id, name = r.name, resources = r.resources, resources_updated_at = r.resources_updated_at,
+            structures = r.structures, units = r.units, defenses = r.defenses
+     from jsonb_to_recordset($1::jsonb) as r(id int, owner_id int, name text, resources jsonb, resources_updated_at timestamptz, structures jsonb, units jsonb, defenses jsonb)
+     where t.id = r.id`,
+    [
+      JSON.stringify(
+        rows.map((t) => ({
+          id: t.id,
+          owner_id: t.owner?.id ?? null,
+          name: t.name,
+          resources: t.resources,
+          resources_updated_at: t.resourcesUpdatedAt,
+          structures: t.structures,
+          units: t.units,
+          defenses: t.defenses,
+        })),
+      ),
+    ],
+  );
+  markClean(em, rows, TERRITORY_WRITES);
+}
+
+/** Stores the movements' legs (mission, times, leg, cargo and units) in one statement; removed ones are left to the flush. */
+export async function writeMovements(em: EntityManager, movements: readonly Movement[]): Promise<void> {
+  const isRemoved = removed(em);
+  const rows = movements.filter((m) => !isRemoved(m));
+  if (rows.length === 0) return;
+  await sqlRows(
+    em,
+    `update movements m set mission = r.mission, original_mission = r.original_mission, target_territory_id = r.target_territory_id,
+            target_owner_id = r.target_owner_id, units = r.units, resources = r.resources, attack_group_id = r.attack_group_id,
+            start_time = r.start_time, arrival_time = r.arrival_time, exploring_since = r.exploring_since, leg = r.leg
+     from jsonb_to_recordset($1::jsonb) as r(id uuid, mission text, original_mission text, target_territory_id int, target_owner_id int, units jsonb,
+            resources jsonb, attack_group_id uuid, start_time timestamptz, arrival_time timestamptz, exploring_since timestamptz, leg int)
+     where m.id = r.id`,
+    [
+      JSON.stringify(
+        rows.map((m) => ({
+          id: m.id,
+          mission: m.mission,
+          original_mission: m.originalMission ?? null,
+          target_territory_id: m.targetTerritoryId ?? null,
+          target_owner_id: m.targetOwnerId ?? null,
+          units: m.units,
+          resources: m.resources,
+          attack_group_id: m.attackGroupId ?? null,
+          start_time: m.startTime,
+          arrival_time: m.arrivalTime ?? null,
+          exploring_since: m.exploringSince ?? null,
+          leg: m.leg,
+        })),
+      ),
+    ],
+  );
+  markClean(em, rows, MOVEMENT_WRITES);
+}
