@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { completeQueueItem, type AllianceDetailView, type AllianceView, type ApplicationView } from '@brood/world';
+import { completeQueueItem, removeExpiredGuests, type AllianceDetailView, type AllianceView, type ApplicationView } from '@brood/world';
 import { useTestApi } from './support/test-api';
 import { callApi, listenToEvents, makePlayer, type Player } from './support/players';
 import { waitFor } from './realtime-helpers';
@@ -206,5 +206,27 @@ describe('alliance slots', () => {
       expect(allianceEvents(p, mark)).toEqual([changed]);
     }
     expect((await callApi<AllianceBody>(ctx, 'GET', `/api/v1/alliances/${alliance.id}`, mem!)).body).toMatchObject({ member_count: 3, slots_max: 21 });
+  });
+
+  it('follow the successor of a removed guest leader, and the members hear of both changes', async () => {
+    const [guest, off, mem] = await Promise.all(['sg_guest', 'sg_off', 'sg_mem'].map((n) => makePlayer(ctx, n)));
+    const alliance = (await found(guest!, { name: 'Guest House', tag: 'GSTH' })).body;
+    await ctx.sql.query(`insert into alliance_members (user_id, alliance_id, rank) values ($1, $3, 'OFFICER'), ($2, $3, 'MEMBER')`, [off!.id, mem!.id, alliance.id]);
+    // The officer who takes over has researched Kinship Bonds: one slot more than under the guest.
+    await ctx.sql.query(
+      `insert into queue_items (id, kind, user_id, item_key, target_level, start_time, end_time) values (gen_random_uuid(), 'research', $1, 'kinship_bonds', 1, now() - interval '2 hours', now() - interval '1 hour')`,
+      [off!.id],
+    );
+    await ctx.sql.query(`update users set is_test_account = true, expires_at = now() - interval '1 minute' where id = $1`, [guest!.id]);
+    const mark = events.length;
+    expect(await removeExpiredGuests(ctx.api.db.orm.em.fork(), ctx.api.deps.catalogue, new Date())).toContain(guest!.id);
+    const base = { alliance_id: alliance.id, alliance_name: 'Guest House' };
+    for (const p of [off!, mem!]) {
+      expect(await eventsFor(p, mark, 2)).toEqual([
+        { event: 'ALLIANCE_LEADERSHIP_CHANGED', data: { ...base, username: 'sg_off', rank: 'LEADER' } },
+        { event: 'ALLIANCE_SLOTS_CHANGED', data: base },
+      ]);
+    }
+    expect((await callApi<AllianceBody>(ctx, 'GET', `/api/v1/alliances/${alliance.id}`, mem!)).body).toMatchObject({ leader_id: off!.id, member_count: 2, slots_max: 21 });
   });
 });

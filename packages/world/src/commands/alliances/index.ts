@@ -5,3 +5,4 @@ export { leaveAlliance, kickMember, changeMemberRank, transferLeadership, LEADER
 export { ALLIANCE_RULES } from './alliance-input';
 export { NOT_THIS_ALLIANCE } from './alliance-lock';
 export { announceSlotResearch, type CompletedResearch } from './alliance-slots';
+export { alliancesLedBy, announceSuccessions, type Succession } from './alliance-succession';
