@@ -1,9 +1,10 @@
 /**
  * Highscores and alliance search with a crowded universe (issue #15): 100,000 players with scores in
  * every category, 10,000 alliances. Each call is timed through the whole HTTP stack (auth, procedure,
- * SQL, JSON) over a keep-alive connection on loopback. Goals: a highscores page, the own-rank lookup
- * (/highscores/me: rank by an index count, plus the page that holds it) and an alliance search each
- * under 20 ms at p95.
+ * SQL, JSON) over a keep-alive connection on loopback. Goals: a highscores page (the first pages are
+ * the api's kept ones, at most a second old; a random page is read), the own-rank lookup
+ * (/highscores/me: rank from the histogram plus a count in its bucket, and the page that holds it, one
+ * statement) and an alliance search each under 20 ms at p95.
  *
  *   npx tsx tests/bench/standing.ts   (exits 1 when a goal is missed)
  */
@@ -33,6 +34,16 @@ async function seed(sql: pg.Client, em: Parameters<typeof compactScoreRanks>[0])
   await sql.query('vacuum analyze player_scores');
   await sql.query('vacuum analyze alliances');
   await sql.query('vacuum analyze alliance_members');
+  // A vacuum cannot mark pages all-visible while an autovacuum's analyze of the fresh tables holds an
+  // older snapshot: vacuum again until it has, as autovacuum's next rounds would in a settled world,
+  // so the ordering indexes are read without visiting the table. Then flush the seed's dirty pages.
+  for (let round = 0; round < 10; round += 1) {
+    const { rows } = await sql.query<{ pages: number; visible: number }>(`select relpages as pages, relallvisible as visible from pg_class where relname = 'player_scores'`);
+    if (rows[0]!.visible >= rows[0]!.pages) break;
+    await new Promise((r) => setTimeout(r, 500));
+    await sql.query('vacuum player_scores');
+  }
+  await sql.query('checkpoint');
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;

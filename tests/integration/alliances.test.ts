@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AllianceDetailView, AllianceView, ApplicationView } from '@brood/world';
+import { completeQueueItem, removeExpiredGuests, type AllianceDetailView, type AllianceView, type ApplicationView } from '@brood/world';
 import { useTestApi } from './support/test-api';
 import { callApi, listenToEvents, makePlayer, type Player } from './support/players';
 import { waitFor } from './realtime-helpers';
@@ -175,5 +175,58 @@ describe('leaving, kicking, ranks, transfer and disbanding tell the members', ()
     expect(await me(lea!)).toBeNull();
     expect(await me(off!)).toBeNull();
     expect(await callApi(ctx, 'GET', `/api/v1/alliances/${alliance.id}`, lea!)).toEqual({ status: 404, body: { detail: 'Alliance not found.' } });
+  });
+});
+
+describe('alliance slots', () => {
+  it('tell every member when the leader’s research changes them, and nobody for research that does not', async () => {
+    const [lead, off, mem] = await Promise.all(['sl_lead', 'sl_off', 'sl_mem'].map((n) => makePlayer(ctx, n)));
+    const alliance = (await found(lead!, { name: 'Slot Machine', tag: 'SLOT' })).body;
+    await ctx.sql.query(`insert into alliance_members (user_id, alliance_id, rank) values ($1, $3, 'OFFICER'), ($2, $3, 'MEMBER')`, [off!.id, mem!.id, alliance.id]);
+    const deps = () => ({ em: ctx.api.db.orm.em.fork(), catalogue: ctx.api.deps.catalogue, boss: ctx.api.deps.boss });
+    /** A research item of `who` that ended a minute ago, completed by the worker's command. */
+    const researched = async (who: Player, techKey: string) => {
+      const { rows } = await ctx.sql.query<{ id: string; end_time: Date }>(
+        `insert into queue_items (id, kind, user_id, item_key, target_level, start_time, end_time)
+         values (gen_random_uuid(), 'research', $1, $2, 1, now() - interval '1 hour', now() - interval '1 minute') returning id, end_time`,
+        [who.id, techKey],
+      );
+      expect(await completeQueueItem(deps(), rows[0]!.id, new Date())).toBe('completed');
+    };
+    const allianceEvents = (who: Player, from: number) => events.slice(from).filter((e) => e.user_id === who.id && e.event.startsWith('ALLIANCE_')).map((e) => ({ event: e.event, data: e.data }));
+
+    const mark = events.length;
+    // A member's own Kinship Bonds and the leader's other research leave the slots as they are.
+    await researched(mem!, 'kinship_bonds');
+    await researched(lead!, 'photosynthetic_weave');
+    await researched(lead!, 'kinship_bonds');
+    const changed = { event: 'ALLIANCE_SLOTS_CHANGED', data: { alliance_id: alliance.id, alliance_name: 'Slot Machine' } };
+    for (const p of [lead!, off!, mem!]) {
+      await waitFor(`the slots event for ${p.name}`, () => allianceEvents(p, mark).length >= 1);
+      expect(allianceEvents(p, mark)).toEqual([changed]);
+    }
+    expect((await callApi<AllianceBody>(ctx, 'GET', `/api/v1/alliances/${alliance.id}`, mem!)).body).toMatchObject({ member_count: 3, slots_max: 21 });
+  });
+
+  it('follow the successor of a removed guest leader, and the members hear of both changes', async () => {
+    const [guest, off, mem] = await Promise.all(['sg_guest', 'sg_off', 'sg_mem'].map((n) => makePlayer(ctx, n)));
+    const alliance = (await found(guest!, { name: 'Guest House', tag: 'GSTH' })).body;
+    await ctx.sql.query(`insert into alliance_members (user_id, alliance_id, rank) values ($1, $3, 'OFFICER'), ($2, $3, 'MEMBER')`, [off!.id, mem!.id, alliance.id]);
+    // The officer who takes over has researched Kinship Bonds: one slot more than under the guest.
+    await ctx.sql.query(
+      `insert into queue_items (id, kind, user_id, item_key, target_level, start_time, end_time) values (gen_random_uuid(), 'research', $1, 'kinship_bonds', 1, now() - interval '2 hours', now() - interval '1 hour')`,
+      [off!.id],
+    );
+    await ctx.sql.query(`update users set is_test_account = true, expires_at = now() - interval '1 minute' where id = $1`, [guest!.id]);
+    const mark = events.length;
+    expect(await removeExpiredGuests(ctx.api.db.orm.em.fork(), ctx.api.deps.catalogue, new Date())).toContain(guest!.id);
+    const base = { alliance_id: alliance.id, alliance_name: 'Guest House' };
+    for (const p of [off!, mem!]) {
+      expect(await eventsFor(p, mark, 2)).toEqual([
+        { event: 'ALLIANCE_LEADERSHIP_CHANGED', data: { ...base, username: 'sg_off', rank: 'LEADER' } },
+        { event: 'ALLIANCE_SLOTS_CHANGED', data: base },
+      ]);
+    }
+    expect((await callApi<AllianceBody>(ctx, 'GET', `/api/v1/alliances/${alliance.id}`, mem!)).body).toMatchObject({ leader_id: off!.id, member_count: 2, slots_max: 21 });
   });
 });

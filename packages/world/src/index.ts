@@ -26,6 +26,7 @@ export { allianceOf, areAllies, ALLIANCE_NOT_FOUND, NOT_IN_ALLIANCE } from './qu
 export { listAlliances, getAlliance, listApplications, membershipView, type AllianceView, type AllianceDetailView, type AllianceMemberView, type ApplicationView } from './queries/alliances.queries';
 export * from './commands/scores';
 export * from './queries/highscores.queries';
+export { HIGHSCORE_PAGE_KEPT_MS, keptHighscorePage, keptOwnHighscore } from './queries/highscores-kept';
 export * from './commands/hall-of-fame';
 export * from './queries/hall-of-fame.queries';
 export * from './commands/fleets';

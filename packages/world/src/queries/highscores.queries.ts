@@ -28,7 +28,8 @@ export interface OwnHighscore {
   entriesOnPage: HighscoreEntry[];
 }
 
-const column = (sort: HighscoreSortKey) => (sort === 'rank' ? 'total_score' : sort);
+/** The score column an ordering sorts by. */
+export const highscoreColumn = (sort: HighscoreSortKey) => (sort === 'rank' ? 'total_score' : sort);
 
 interface Row {
   user_id: number;
@@ -93,13 +94,13 @@ const toEntry = (r: Row, rank: number): HighscoreEntry => ({
 
 /** GET /highscores: `limit` entries from `skip` in the `sort_by` ordering (highest first). */
 export async function listHighscores(em: EntityManager, query: { skip: number; limit: number; sort_by: HighscoreSortKey }): Promise<HighscoreEntry[]> {
-  const rows = await em.execute<Row[]>(`with params as (select ?::bigint as skip), ${pageSql(column(query.sort_by))}`, [query.skip, query.limit]);
+  const rows = await em.execute<Row[]>(`with params as (select ?::bigint as skip), ${pageSql(highscoreColumn(query.sort_by))}`, [query.skip, query.limit]);
   return rows.map((r, i) => toEntry(r, query.skip + i + 1));
 }
 
 /** The player's rank in an ordering (one plus the players ahead) without paging through everyone. */
 export async function rankOf(em: EntityManager, userId: number, sort: HighscoreSortKey): Promise<number | null> {
-  const col = column(sort);
+  const col = highscoreColumn(sort);
   const rows = await em.execute<{ ahead: number }[]>(`select ${aheadSql(col)} as ahead from (${meSql(col)}) me`, [userId]);
   const ahead = rows[0]?.ahead;
   return ahead === undefined ? null : Number(ahead) + 1;
@@ -107,7 +108,7 @@ export async function rankOf(em: EntityManager, userId: number, sort: HighscoreS
 
 /** GET /highscores/me: the player's entry, rank and the page of `limit` that holds them, in one statement. */
 export async function ownHighscore(em: EntityManager, userId: number, query: { sort_by: HighscoreSortKey; limit: number }): Promise<OwnHighscore> {
-  const col = column(query.sort_by);
+  const col = highscoreColumn(query.sort_by);
   const rows = await em.execute<(Row & { skip: number })[]>(
     `with params as (select (${aheadSql(col)}) / ? * ? as skip from (${meSql(col)}) me), ${pageSql(col)}`,
     [query.limit, query.limit, userId, query.limit],

@@ -4,3 +4,5 @@ export { applyToAlliance, decideApplication, APPLICATION_REFUSALS } from './appl
 export { leaveAlliance, kickMember, changeMemberRank, transferLeadership, LEADER_CANNOT_LEAVE, LEADER_ONLY_BY_TRANSFER, SELECTED_OFFICER_NOT_FOUND } from './membership.command';
 export { ALLIANCE_RULES } from './alliance-input';
 export { NOT_THIS_ALLIANCE } from './alliance-lock';
+export { announceSlotResearch, type CompletedResearch } from './alliance-slots';
+export { alliancesLedBy, announceSuccessions, type Succession } from './alliance-succession';

@@ -7,6 +7,7 @@ import { JOBS } from '../../job-contracts';
 import { scheduleJob, scheduleJobs } from '../../jobs';
 import type { WorldDeps } from '../../kernel/deps';
 import { addNotification, addNotifications, type AnnounceAs, type NewNotification, type NotificationEntry } from '../notifications';
+import { refreshDeferredScores, type DeferredScores } from '../scores';
 import type { Territory } from '../../entities/territory.entity';
 import { addAmounts, movementContent, type Ends } from './fleet-parts';
 
@@ -20,7 +21,7 @@ import { addAmounts, movementContent, type Ends } from './fleet-parts';
  * notifications (one insert, one NOTIFY) and schedule the next legs (one insert). A transaction that
  * carries it (`LegsTx.later`) has notifyMovement and turnAround add to it; `flushLater` does the work.
  */
-export interface Later {
+export interface Later extends DeferredScores {
   notes: NotificationEntry[];
   legs: Movement[];
   /** Movements of the batch another one's arrival already applied (an attack group fights as one): skipped. */
@@ -33,6 +34,7 @@ export type LegsTx = WorldDeps & { later?: Later };
 /** Stores a batch's changes, then its notifications and the jobs of its next legs. */
 export async function flushLater(tx: WorldDeps, later: Later, now: Date): Promise<void> {
   await tx.em.flush();
+  await refreshDeferredScores(tx, later, now);
   await addNotifications(tx.em, later.notes, now);
   await scheduleJobs(tx, JOBS.movementArrival, later.legs.filter((m) => m.arrivalTime).map((m) => ({ payload: { id: m.id, leg: m.leg }, startAfter: m.arrivalTime! })));
 }

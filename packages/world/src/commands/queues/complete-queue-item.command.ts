@@ -7,6 +7,7 @@ import { lockTerritories } from '../../kernel/access';
 import { msUntil, writeTerritories } from '../../kernel/bulk-write';
 import { addNotifications, type AnnounceAs, type NotificationEntry } from '../notifications';
 import { refreshPlayerScores } from '../scores/player-scores';
+import { announceSlotResearch } from '../alliances/alliance-slots';
 
 export type CompletionOutcome = 'completed' | 'already-completed' | 'not-due' | 'missing';
 
@@ -130,6 +131,7 @@ export async function completeQueueItems(deps: WorldDeps, ids: readonly string[]
     }
     await addNotifications(tx.em, entries, now);
     await refreshPlayerScores(tx.em, tx.catalogue, [...new Set(due.filter((i) => claimed.has(i.id)).map((i) => i.userId))], now);
+    await announceSlotResearch(tx.em, tx.catalogue, due.filter((i) => claimed.has(i.id) && i.kind === 'research'));
     return outcomes;
   });
 }

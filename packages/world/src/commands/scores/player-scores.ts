@@ -5,8 +5,10 @@ import { technologiesAt } from '../../settle';
 
 /**
  * Players' scores from what they own now (GAME-RULES "Scores"): the structures, units and defenses
- * stored on their territories, and the technologies researched by `at`. The same reading serves the
- * bookkeeping after each happening and the periodic full recompute, so both agree on a quiet world.
+ * stored on their territories, the units of their movements (a fleet in flight, exploring or
+ * stationed with an ally is still theirs), and the technologies researched by `at`. The same reading
+ * serves the bookkeeping after each happening and the periodic full recompute, so both agree on a
+ * quiet world.
  */
 export async function computeScores(em: EntityManager, catalogue: Catalogue, userIds: readonly number[], at: Date): Promise<Map<number, ScoreBreakdown>> {
   const out = new Map<number, ScoreBreakdown>();
@@ -14,6 +16,10 @@ export async function computeScores(em: EntityManager, catalogue: Catalogue, use
   const marks = userIds.map(() => '?').join(', ');
   const territories = await em.execute<{ owner_id: number; structures: Record<string, number>; units: Record<string, number>; defenses: Record<string, number> }[]>(
     `select owner_id, structures, units, defenses from territories where owner_id in (${marks})`,
+    [...userIds],
+  );
+  const fleets = await em.execute<{ user_id: number; units: Record<string, number> }[]>(
+    `select user_id, units from movements where user_id in (${marks})`,
     [...userIds],
   );
   const research = await em.execute<{ user_id: number; item_key: string; target_level: number | null; end_time: Date }[]>(
@@ -28,6 +34,7 @@ export async function computeScores(em: EntityManager, catalogue: Catalogue, use
       for (const [k, n] of Object.entries(t.units)) units[k] = (units[k] ?? 0) + n;
       for (const [k, n] of Object.entries(t.defenses)) defenses[k] = (defenses[k] ?? 0) + n;
     }
+    for (const f of fleets) if (f.user_id === id) for (const [k, n] of Object.entries(f.units)) units[k] = (units[k] ?? 0) + n;
     const techs = technologiesAt(
       research.filter((r) => r.user_id === id).map((r) => ({ itemKey: r.item_key, targetLevel: r.target_level, endTime: new Date(r.end_time) })),
       at.getTime(),

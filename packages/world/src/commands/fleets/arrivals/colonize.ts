@@ -1,4 +1,5 @@
 import { ownedTerritories } from '../../../kernel/access';
+import { fleetScoresChanged } from '../../scores';
 import { foundTerritory } from '../../territories/create-starting-territory.command';
 import { addAmounts, coordsText, subtractAmounts, targetCoords } from '../fleet-parts';
 import { notifyMovement, turnAround } from '../fleet-legs';
@@ -54,4 +55,5 @@ export const colonizeArrival: ArrivalHandler = async (ctx) => {
     as: { event: 'COLONIZATION_SUCCESSFUL', data: { movement_id: m.id, territory_id: founded.id } },
   }, m, { start, target: founded }, now);
   tx.em.remove(m);
+  await fleetScoresChanged(tx, [m.userId], now);
 };

@@ -2,6 +2,7 @@ import {
   createRng, explorationOutcome, explorationStaySeconds, INTEL_ENGINE_VERSION, totalResources, type ExplorationOutcome,
 } from '@brood/game-core';
 import { publishEvent } from '../../../events';
+import { fleetScoresChanged } from '../../scores';
 import { leaveWreckage } from '../../wreckage';
 import { arrivalSeed, coordsText, isEmpty, positive, targetCoords } from '../fleet-parts';
 import { arrivedEvent, nextLeg, notifyInLegs, notifyMovement, turnAround, type LegsTx } from '../fleet-legs';
@@ -85,6 +86,7 @@ export const explorationArrival: ArrivalHandler = async (ctx) => {
   const sent = { ...m.units };
   m.units = positive(outcome.final_fleet_units);
   m.resources = positive(outcome.final_fleet_resources);
+  await fleetScoresChanged(tx, [m.userId], now);
   if (!isEmpty(m.units)) return turnAround(tx, m, at);
   await notifyMovement(tx, m.userId, {
     type: 'FLEET_LOST',

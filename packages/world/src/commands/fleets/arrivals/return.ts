@@ -1,3 +1,4 @@
+import { fleetScoresChanged } from '../../scores';
 import { arrivedEvent, landAndEnd, notifyMovement } from '../fleet-legs';
 import type { ArrivalHandler } from './context';
 
@@ -15,6 +16,7 @@ export const returnArrival: ArrivalHandler = async ({ tx, movement: m, now, star
       as: arrivedEvent(m, m.startTerritoryId),
     }, m, ends, now);
     tx.em.remove(m);
+    await fleetScoresChanged(tx, [m.userId], now);
     return;
   }
   await landAndEnd(tx, m, start, {

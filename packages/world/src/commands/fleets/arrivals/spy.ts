@@ -1,5 +1,6 @@
 import { createRng, spyDetectedContent, spyOutcome, spyReportContent } from '@brood/game-core';
 import { arrivalSeed, coordsText, startCoords, targetCoords } from '../fleet-parts';
+import { fleetScoresChanged } from '../../scores';
 import { notifyInLegs, turnAround } from '../fleet-legs';
 import { ownerEffects, type ArrivalContext, type ArrivalHandler } from './context';
 import { spyTarget } from './spy-target';
@@ -58,4 +59,5 @@ export const spyArrival: ArrivalHandler = async (ctx) => {
     related_object_id: m.id,
   }, now, { event: 'SPY_DETECTED_BY_TARGET', data: { movement_id: m.id, territory_id: target.id } });
   tx.em.remove(m);
+  await fleetScoresChanged(tx, [m.userId], now);
 };
