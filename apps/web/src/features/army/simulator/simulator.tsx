@@ -9,6 +9,7 @@ import { PanelError, PanelLoading } from '../../../components/catalogue/panel-st
 import { namesFrom } from '../../notifications';
 import { useEconomy, useStats, useTerritories, useTerritoryDefenses, useTerritoryUnits, countsOf } from '../../territories';
 import { DEFAULT_MAX_EXPLORATION_HOURS, dispatchContext } from '../use-dispatch';
+import type { DispatchContext } from '../dispatch-model';
 import { EntryRows, type EntryChange } from './entry-rows';
 import { assumedZero, combatTechnologies, fleetToSend, labProblems, RUNS, targetStructures, type LabSide, type LabTarget } from './lab-form';
 import { LabRunPanel } from './lab-run-panel';
@@ -74,17 +75,26 @@ export function Simulator({ selectedId }: { selectedId: number }) {
   const [drafts, setDrafts] = useState(0);
 
   const view = economy.view;
+  // The economy view is rebuilt whenever the stock ticks (every few seconds): what the form reads from it
+  // is memoised on its content, so the memoised form and answer are not redrawn by a tick.
   const catalogue = view?.catalogue;
   const keys = useMemo((): LabCatalogueKeys | null => {
-    if (!view) return null;
-    const c = view.catalogue;
+    if (!catalogue) return null;
     return {
-      units: Object.keys(c.units),
-      defenses: Object.keys(c.defenses),
-      technologies: combatTechnologies(c),
-      nameOf: namesFrom(c.resources, c.units, c.defenses, c.structures, c.technologies),
+      units: Object.keys(catalogue.units),
+      defenses: Object.keys(catalogue.defenses),
+      technologies: combatTechnologies(catalogue),
+      nameOf: namesFrom(catalogue.resources, catalogue.units, catalogue.defenses, catalogue.structures, catalogue.technologies),
     };
-  }, [view]);
+  }, [catalogue]);
+  const techKey = JSON.stringify(view?.technologies ?? null);
+  const technologies = useMemo(() => JSON.parse(techKey) as Record<string, number> | null, [techKey]);
+  const maxHours = stats.data?.global_stats.max_exploration_duration_hours ?? DEFAULT_MAX_EXPLORATION_HOURS;
+  const ctxKey = JSON.stringify(view ? { ...dispatchContext(view, maxHours), catalogue: null } : null);
+  const ctx = useMemo((): DispatchContext | null => {
+    const parsed = JSON.parse(ctxKey) as DispatchContext | null;
+    return parsed && catalogue ? { ...parsed, catalogue } : null;
+  }, [ctxKey, catalogue]);
 
   // A report handed over by a card: taken once, it fills the form (the attackers stay unless it names them).
   useEffect(() => {
@@ -97,7 +107,6 @@ export function Simulator({ selectedId }: { selectedId: number }) {
   }, [draft, catalogue, keys, setForm]);
 
   const start = territories.data?.find((t) => t.id === startId);
-  const technologies = view?.technologies;
   const fromTerritory = useMemo(() => {
     if (!units.data || !keys || !technologies) return null;
     const unitCounts = countsOf(units.data, 'unit_key');
@@ -105,8 +114,6 @@ export function Simulator({ selectedId }: { selectedId: number }) {
     return (side: LabSide) => partyFromTerritory(start?.name ?? 'My territory', unitCounts, side === 'defenders' ? defenseCounts : null, technologies, keys.technologies);
   }, [units.data, defenses.data, technologies, keys, start?.name]);
 
-  const maxHours = stats.data?.global_stats.max_exploration_duration_hours ?? DEFAULT_MAX_EXPLORATION_HOURS;
-  const ctx = useMemo(() => (view ? dispatchContext(view, maxHours) : null), [view, maxHours]);
   const { attackers, target } = form;
   // Memoised on what they read, so the answer (memoised too) is not redrawn by an unrelated edit.
   const fleet = useMemo(() => fleetToSend({ attackers, target }), [attackers, target]);
