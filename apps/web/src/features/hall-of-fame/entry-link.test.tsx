@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../test/render';
 import { serverError } from '../../test/economy-fixtures';
 import { HallOfFameEntryRoute } from '../../routes/hall-of-fame-entry';
 import { ENTRY_NOT_FOUND, HallOfFameTab } from '.';
+import { hallOfFameEntry } from './hof-fixtures';
 
 const report = {
   outcome: 'VICTORY_ATTACKER',
@@ -19,18 +20,7 @@ const report = {
     { role: 'DEFENDER', user_id: 2, username: 'bo', initial_units: { razorwing: 3 }, losses_total: [{ unit_key: 'razorwing', lost: 3 }], survivors: {} },
   ],
 };
-const entry = {
-  id: 7,
-  attacker_user_id: 1,
-  attacker_username: 'ana',
-  defender_user_id: 2,
-  defender_username: 'bo',
-  outcome: 'ATTACKER_WIN',
-  total_unit_value: 125_000,
-  combat_timestamp: '2030-01-01T12:00:00.000Z',
-  combat_log_data: report,
-  comments_count: 1,
-};
+const entry = hallOfFameEntry({ combat_log_data: report });
 const comment = { id: 3, user_id: 2, username: 'bo', comment_text: 'gg', created_at: '2030-01-01T13:00:00.000Z' };
 const player = { id: 5, username: 'cy', email: 'c@x.test', avatar_id: 1, score: 0, is_test_account: false, expires_at: null, alliance_membership: null };
 
