@@ -58,6 +58,27 @@ describe('Hall of Fame entries', () => {
   });
 });
 
+describe('One Hall of Fame entry (a shared link)', () => {
+  it('opens any stored entry by id without login, the 500 listed or not, with its report and comment count', async () => {
+    const top = await callApi<Entry>(ctx, 'GET', `/api/v1/halloffame/entries/${ids[519]}`);
+    expect(top.status).toBe(200);
+    expect(top.body).toEqual((await callApi<Entry[]>(ctx, 'GET', '/api/v1/halloffame/entries?limit=1')).body[0]);
+    // ids[0] is the least valuable of 520: past the 500 the list shows, its link still opens it.
+    const unlisted = await callApi<Entry>(ctx, 'GET', `/api/v1/halloffame/entries/${ids[0]}`);
+    expect(unlisted.body).toMatchObject({ id: ids[0], attacker_username: 'att0', defender_username: 'def0', total_unit_value: 1000, combat_log_data: { rounds_fought: 3 } });
+    const viewer = await makePlayer(ctx, 'hof_viewer');
+    expect((await callApi<Entry>(ctx, 'GET', `/api/v1/halloffame/entries/${ids[0]}`, viewer)).body.id).toBe(ids[0]);
+  });
+
+  it('answers 404 for an entry that does not exist and 422 for an id that is not one', async () => {
+    expect(await callApi(ctx, 'GET', '/api/v1/halloffame/entries/999999')).toEqual({ status: 404, body: { detail: 'Hall of Fame entry not found.' } });
+    const bad = await callApi<{ detail: { loc: string[]; msg: string }[] }>(ctx, 'GET', '/api/v1/halloffame/entries/abc');
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail[0]).toMatchObject({ loc: ['body', 'id'], msg: 'Entry id must be a number' });
+    expect((await callApi(ctx, 'GET', '/api/v1/halloffame/entries/0')).status).toBe(422);
+  });
+});
+
 describe('Hall of Fame comments', () => {
   it('needs login to post, refuses empty text, replaces links, and allows one comment an hour', async () => {
     const entry = ids[519]!;

@@ -91,10 +91,18 @@ const notificationsRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/notifications'), 'NotificationsRoute'),
 });
 
+/** A Hall of Fame entry's report, where a shared entry link leads: readable by anyone (social spec 8). */
+const hallOfFameEntryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/hall-of-fame/$entryId',
+  component: lazyRouteComponent(() => import('./routes/hall-of-fame-entry'), 'HallOfFameEntryRoute'),
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
   notificationsRoute,
+  hallOfFameEntryRoute,
   authenticatedRoute.addChildren([indexRoute, dashboardRoute, adminRoute, battleRoute]),
 ]);
 

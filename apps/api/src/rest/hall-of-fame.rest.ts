@@ -7,6 +7,7 @@ import { body, pathId } from './territories.rest';
 /** /api/v1/halloffame: entries and their comments (spec social §7). */
 export function registerHallOfFameRest(app: FastifyInstance, makeContext: ContextFactory): void {
   restRoute(app, makeContext, 'GET', '/halloffame/entries', (caller, req) => caller.hallOfFame.entries(req.query as ListEntries));
+  restRoute(app, makeContext, 'GET', '/halloffame/entries/:id', (caller, req) => caller.hallOfFame.entry({ id: pathId(req) }));
   restRoute(app, makeContext, 'GET', '/halloffame/entries/:id/comments', (caller, req) =>
     caller.hallOfFame.comments({ ...(req.query as Omit<ListComments, 'id'>), id: pathId(req) }),
   );

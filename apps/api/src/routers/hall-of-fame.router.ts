@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { COMMENTS_PAGE_SIZE, HALL_OF_FAME_PAGE_SIZE, listHallOfFame, listHallOfFameComments, postHallOfFameComment } from '@brood/world';
+import { COMMENTS_PAGE_SIZE, HALL_OF_FAME_PAGE_SIZE, hallOfFameEntry, listHallOfFame, listHallOfFameComments, postHallOfFameComment } from '@brood/world';
 import { protectedProcedure, publicProcedure } from '../trpc';
 import { worldDeps } from './territories.router';
 
@@ -10,6 +10,7 @@ const entryId = z.coerce.number({ error: 'Entry id must be a number' }).int('Ent
 
 export const ListEntriesSchema = z.object({ skip, limit: limit(HALL_OF_FAME_PAGE_SIZE), cursor: z.number().int().min(0).nullish() });
 export type ListEntries = z.input<typeof ListEntriesSchema>;
+export const EntrySchema = z.object({ id: entryId });
 export const ListCommentsSchema = z.object({ id: entryId, skip, limit: limit(COMMENTS_PAGE_SIZE), cursor: z.number().int().min(0).nullish() });
 export type ListComments = z.input<typeof ListCommentsSchema>;
 export const PostCommentSchema = z.object({ id: entryId, comment_text: z.string({ error: 'Comment text must not be empty.' }).max(5000, 'Comment must be at most 1000 characters.') });
@@ -20,6 +21,8 @@ export const hallOfFameRouter = {
     const { cursor, ...q } = input ?? ListEntriesSchema.parse({});
     return listHallOfFame(ctx.em, { ...q, skip: cursor ?? q.skip });
   }),
+  /** One entry with its report: what a shared Hall of Fame link opens, for anyone. */
+  entry: publicProcedure.input(EntrySchema).query(({ ctx, input }) => hallOfFameEntry(ctx.em, input.id)),
   comments: publicProcedure.input(ListCommentsSchema).query(({ ctx, input }) =>
     listHallOfFameComments(ctx.em, { entry_id: input.id, skip: input.cursor ?? input.skip, limit: input.limit }),
   ),

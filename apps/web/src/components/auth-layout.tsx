@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { BroodLogo } from './brand';
 import { BroodAvatar } from './avatar/brood-avatar';
@@ -6,8 +6,19 @@ import classes from './auth-layout.module.css';
 
 const ORBIT = [7, 22, 38, 14, 46, 3];
 
+/**
+ * The decorative swarm (eleven drawn avatars) comes just after the page: the first paint is the form,
+ * and the art is drawn in slices afterwards (its rows keep their height, so nothing moves).
+ */
+function useArtAfterFirstPaint(): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+  return shown;
+}
+
 /** Sign-in and registration frame: the swarm's pitch on the left, the form card on the right (stacked on phones). */
 export function AuthLayout({ children }: { children: ReactNode }) {
+  const art = useArtAfterFirstPaint();
   return (
     <Box className={classes.page}>
       <Box className={classes.hero}>
@@ -23,8 +34,8 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           Seed a hive on the galactic grid, evolve chitin and psionics, breed living fleets and
           strike rival broods alone or with your alliance.
         </Text>
-        <Group gap="sm" className={classes.orbit} visibleFrom="sm" aria-hidden>
-          {ORBIT.map((id, index) => (
+        <Group gap="sm" className={classes.orbit} visibleFrom="sm" mih={64} aria-hidden>
+          {art && ORBIT.map((id, index) => (
             <Box key={id} className={classes.orbiter} style={{ animationDelay: `${index * -1.3}s` }}>
               <BroodAvatar avatarId={id} size={index % 2 === 0 ? 64 : 52} />
             </Box>
@@ -37,8 +48,8 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </Paper>
       </Box>
       <Stack hiddenFrom="sm" align="center" gap="xs" aria-hidden>
-        <Group gap={10} justify="center">
-          {ORBIT.slice(0, 5).map((id, index) => (
+        <Group gap={10} justify="center" mih={48}>
+          {art && ORBIT.slice(0, 5).map((id, index) => (
             <Box key={id} className={classes.orbiter} style={{ animationDelay: `${index * -1.3}s` }}>
               <BroodAvatar avatarId={id} size={index === 2 ? 48 : 38} />
             </Box>

@@ -1,5 +1,6 @@
 // First: zod's eval probe is switched off before any game module builds a schema (see no-eval.ts).
 import '../no-eval';
+import '../full-styles';
 import { ModalsProvider } from '@mantine/modals';
 import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLogout, IconRefresh, IconAlertTriangle } from '@tabler/icons-react';

@@ -37,18 +37,26 @@ export function formatWait(ms: number): string {
   return m > 0 ? `${m}m ${s}s` : `${s}s`;
 }
 
+// An entry of a stored battle holds no copy of its report: it is read from the battle (decision 12).
+const ENTRY_COLUMNS = `e.id, e.attacker_user_id, e.attacker_username, e.defender_user_id, e.defender_username, e.outcome, e.total_unit_value, e.combat_timestamp,
+       coalesce(e.combat_log_data, (select ${BATTLE_REPORT_CONTENT_SQL} from battles where battles.id = e.battle_id)) as combat_log_data,
+       (select count(*)::int from hall_of_fame_comments c where c.entry_id = e.id) as comments_count`;
+type EntryRow = Omit<HallOfFameEntry, 'combat_timestamp'> & { combat_timestamp: Date };
+const toEntry = (r: EntryRow): HallOfFameEntry => ({ ...r, combat_timestamp: new Date(r.combat_timestamp).toISOString() });
+
 /** GET /halloffame/entries: the most valuable battles first, never past the 500th. Readable without login. */
 export async function listHallOfFame(em: EntityManager, query: { skip: number; limit: number }): Promise<HallOfFameEntry[]> {
   const limit = Math.max(0, Math.min(query.limit, HALL_OF_FAME_MAX_ENTRIES - query.skip));
   if (limit === 0) return [];
-  const rows = await em.execute<(Omit<HallOfFameEntry, 'combat_timestamp'> & { combat_timestamp: Date })[]>(
-    `select e.id, e.attacker_user_id, e.attacker_username, e.defender_user_id, e.defender_username, e.outcome, e.total_unit_value, e.combat_timestamp,
-       coalesce(e.combat_log_data, (select ${BATTLE_REPORT_CONTENT_SQL} from battles where battles.id = e.battle_id)) as combat_log_data,
-       (select count(*)::int from hall_of_fame_comments c where c.entry_id = e.id) as comments_count
-     from hall_of_fame_entries e order by e.total_unit_value desc, e.id limit ? offset ?`,
-    [limit, query.skip],
-  );
-  return rows.map((r) => ({ ...r, combat_timestamp: new Date(r.combat_timestamp).toISOString() }));
+  const rows = await em.execute<EntryRow[]>(`select ${ENTRY_COLUMNS} from hall_of_fame_entries e order by e.total_unit_value desc, e.id limit ? offset ?`, [limit, query.skip]);
+  return rows.map(toEntry);
+}
+
+/** GET /halloffame/entries/{id}: one entry with its report, where a shared Hall of Fame link leads. Readable without login. */
+export async function hallOfFameEntry(em: EntityManager, entryId: number): Promise<HallOfFameEntry> {
+  const [row] = await em.execute<EntryRow[]>(`select ${ENTRY_COLUMNS} from hall_of_fame_entries e where e.id = ?`, [entryId]);
+  if (!row) throw fail.notFound('Hall of Fame entry not found.');
+  return toEntry(row);
 }
 
 /** GET /halloffame/entries/{id}/comments: newest first, 20 a page; links stay replaced when shown. */

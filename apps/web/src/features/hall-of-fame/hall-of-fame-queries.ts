@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../trpc';
 
@@ -23,6 +23,15 @@ export function useHallOfFame() {
     meta: { errorToast: false },
   });
 }
+
+/** One entry, where a shared Hall of Fame link leads (readable without login). */
+export function useHallOfFameEntry(entryId: number) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.hallOfFame.entry.queryOptions({ id: entryId }, { retry: false }), staleTime: ENTRIES_STALE_MS, meta: { errorToast: false } });
+}
+
+/** The address that opens an entry's report for anyone. */
+export const entryLink = (entryId: number) => `${window.location.origin}/hall-of-fame/${entryId}`;
 
 export function useComments(entryId: number | null) {
   const trpc = useTRPC();

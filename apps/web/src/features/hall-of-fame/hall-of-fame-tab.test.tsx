@@ -5,19 +5,9 @@ import { renderWithProviders } from '../../test/render';
 import { serverError } from '../../test/economy-fixtures';
 import { HallOfFameTab } from '.';
 import { waitFromDetail } from './comments-panel';
+import { hallOfFameEntry } from './hof-fixtures';
 
-const entry = {
-  id: 7,
-  attacker_user_id: 1,
-  attacker_username: 'ana',
-  defender_user_id: 2,
-  defender_username: 'bo',
-  outcome: 'ATTACKER_WIN',
-  total_unit_value: 125_000,
-  combat_timestamp: '2030-01-01T12:00:00.000Z',
-  combat_log_data: { outcome: 'ATTACKER_WIN', participant_results: [], rounds_fought: 2 },
-  comments_count: 1,
-};
+const entry = hallOfFameEntry();
 const comment = { id: 3, user_id: 2, username: 'bo', comment_text: 'gg www.spam.de', created_at: '2030-01-01T13:00:00.000Z' };
 
 beforeEach(() => {

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button, Grid, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { describeApiError } from '../../lib/api-errors';
 import { formatDate, formatLargeNumber } from '../../lib/format';
-import { useAuthStore } from '../../stores/auth-store';
 import { PanelLoading } from '../../components/catalogue/panel-states';
-import { CombatReportBody } from '../notifications';
-import { CommentsPanel } from './comments-panel';
+import { HallOfFameReport } from './entry-report';
 import { useHallOfFame, type HallOfFameEntry } from './hall-of-fame-queries';
 
 export const EMPTY_HALL = 'The Hall of Fame is currently empty. Epic battles will be recorded here!';
@@ -13,19 +11,10 @@ export const EMPTY_HALL = 'The Hall of Fame is currently empty. Epic battles wil
 const outcomeLabel = (outcome: string) => outcome.replace(/_/g, ' ').toLowerCase();
 
 function EntryModal({ entry, onClose, cooldownUntil, onCooldown }: { entry: HallOfFameEntry | null; onClose: () => void; cooldownUntil: number | null; onCooldown: (t: number) => void }) {
-  const viewerId = useAuthStore((s) => s.currentUser?.id ?? 0);
   return (
     <Modal opened={entry !== null} onClose={onClose} size="90%" centered title={entry ? `${entry.attacker_username} vs ${entry.defender_username}` : ''}>
-      {entry && (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <CombatReportBody content={entry.combat_log_data} viewerId={viewerId} isRead />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <CommentsPanel entryId={entry.id} cooldownUntil={cooldownUntil} onCooldown={onCooldown} />
-          </Grid.Col>
-        </Grid>
-      )}
+      {/* 'Open in simulator' switches tab: the modal closes behind it. */}
+      {entry && <HallOfFameReport entry={entry} cooldownUntil={cooldownUntil} onCooldown={onCooldown} onNavigate={onClose} />}
     </Modal>
   );
 }

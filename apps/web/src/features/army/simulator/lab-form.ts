@@ -59,10 +59,12 @@ export const LAB_ERRORS = {
   unknown: (items: string[]) => `Fill in what the report did not reveal: ${items.join(', ')}.`,
 } as const;
 
+// Party ids stay unique next to a form kept from an earlier page load (the store keeps forms across reloads).
+const ID_PREFIX = `p${Date.now().toString(36)}-`;
 let nextId = 0;
 export function emptyParty(name: string): LabParty {
   nextId += 1;
-  return { id: `p${nextId}`, name, units: {}, defenses: {}, technologies: {}, hints: {} };
+  return { id: `${ID_PREFIX}${nextId}`, name, units: {}, defenses: {}, technologies: {}, hints: {} };
 }
 
 export function emptyForm(seed: string): LabForm {
@@ -74,6 +76,30 @@ export function emptyForm(seed: string): LabForm {
     seed,
     source: null,
   };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isEntryMap = (v: unknown) => isRecord(v) && Object.values(v).every((e) => e === '' || typeof e === 'number');
+const isHints = (v: unknown) => isRecord(v) && Object.values(v).every((e) => typeof e === 'string');
+const isParty = (v: unknown) =>
+  isRecord(v) && typeof v.id === 'string' && typeof v.name === 'string' && isEntryMap(v.units) && isEntryMap(v.defenses) && isEntryMap(v.technologies) && isHints(v.hints);
+
+/** Whether a stored value is a whole form (a kept form is read back from storage). */
+export function isLabForm(v: unknown): v is LabForm {
+  if (!isRecord(v) || !Array.isArray(v.attackers) || !Array.isArray(v.defenders) || !isRecord(v.target)) return false;
+  const t = v.target;
+  return (
+    v.attackers.length > 0 &&
+    v.defenders.length > 0 &&
+    [...v.attackers, ...v.defenders].every(isParty) &&
+    ['r', 's', 'p', 'name'].every((k) => typeof t[k] === 'string') &&
+    isEntryMap(t.stock) &&
+    isEntryMap(t.structures) &&
+    isHints(t.hints) &&
+    typeof v.runs === 'number' &&
+    typeof v.seed === 'string' &&
+    (v.source === null || typeof v.source === 'string')
+  );
 }
 
 const touches = (effects: readonly { effect: string }[], keys: readonly string[]) => effects.some((e) => keys.includes(e.effect));
@@ -166,7 +192,7 @@ export function toBattleInput(form: LabForm, catalogue: Catalogue): Omit<BattleI
 }
 
 /** The attack a 'Send this fleet' dispatches: the first attacker's units, to the target. */
-export function fleetToSend(form: LabForm): { units: Record<string, number>; target: [number, number, number] | null } {
+export function fleetToSend(form: Pick<LabForm, 'attackers' | 'target'>): { units: Record<string, number>; target: [number, number, number] | null } {
   return { units: form.attackers[0] ? known(form.attackers[0].units) : {}, target: targetCoords(form.target) };
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconPlayerPlay, IconRocket } from '@tabler/icons-react';
 import type { BattleOdds, SideOdds, Spread } from '@brood/game-core';
@@ -58,7 +58,7 @@ export interface Flight {
 }
 
 /** The simulator's answer: outcome odds, losses with their spread, plunder, wreckage, salvage, flight, a typical battle. */
-export function OddsView({ odds, ms, nameOf, flight, onSend }: { odds: BattleOdds; ms: number; nameOf: (k: string) => string; flight: Flight | null; onSend: (() => void) | null }) {
+export const OddsView = memo(function OddsView({ odds, ms, nameOf, flight, onSend }: { odds: BattleOdds; ms: number; nameOf: (k: string) => string; flight: Flight | null; onSend: (() => void) | null }) {
   const [watching, setWatching] = useState(false);
   const shares = outcomeShares(odds);
   return (
@@ -125,7 +125,7 @@ export function OddsView({ odds, ms, nameOf, flight, onSend }: { odds: BattleOdd
       {watching && <BattleReplay report={odds.typical as unknown as Row} />}
     </Stack>
   );
-}
+});
 
 function formatPercentShare(share: number): string {
   return `${(share * 100).toFixed(share > 0 && share < 0.01 ? 1 : 0)}%`;

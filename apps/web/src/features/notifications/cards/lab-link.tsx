@@ -26,9 +26,11 @@ export function SimulatorButton({ kind, content, label }: { kind: LabDraft['kind
   );
 }
 
-/** Copies the link of a stored battle's page (/battles/<id>), for sharing with the others who fought it. */
-function BattleLinkButton({ battleId }: { battleId: number }) {
-  const link = `${window.location.origin}/battles/${battleId}`;
+/**
+ * Copies a link that opens this report: a stored battle's page (/battles/<id>, for the others who
+ * fought it) or, where the card says so, a Hall of Fame entry's (/hall-of-fame/<id>, for anyone).
+ */
+function CopyLinkButton({ link, label }: { link: string; label: string }) {
   return (
     <CopyButton value={link}>
       {({ copied, copy }) => (
@@ -42,8 +44,9 @@ function BattleLinkButton({ battleId }: { battleId: number }) {
             copy();
           }}
           data-link={link}
+          data-testid="copy-report-link"
         >
-          {copied ? 'Link copied' : 'Copy battle link'}
+          {copied ? 'Link copied' : label}
         </Button>
       )}
     </CopyButton>
@@ -53,6 +56,8 @@ function BattleLinkButton({ battleId }: { battleId: number }) {
 /** A combat report's actions: watch it round by round (mounted on demand), open it in the simulator, copy its battle's link. */
 export function CombatReportActions({ report }: { report: Row }) {
   const [watching, setWatching] = useState(false);
+  const { shareLink } = useCardEnvironment();
+  const battleId = num(report.battle_id);
   return (
     <>
       <Group gap={6} mt={6}>
@@ -69,7 +74,11 @@ export function CombatReportActions({ report }: { report: Row }) {
           Watch round by round
         </Button>
         <SimulatorButton kind="combat" content={report} label="Open in simulator" />
-        {num(report.battle_id) !== null && <BattleLinkButton battleId={num(report.battle_id)!} />}
+        {shareLink ? (
+          <CopyLinkButton link={shareLink} label="Copy link" />
+        ) : (
+          battleId !== null && <CopyLinkButton link={`${window.location.origin}/battles/${battleId}`} label="Copy battle link" />
+        )}
       </Group>
       {watching && (
         <div style={{ marginTop: 6 }}>
