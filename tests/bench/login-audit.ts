@@ -39,7 +39,11 @@ async function main(): Promise<void> {
       metrics.kib!.push((items.find((i) => i.resourceType === 'total')?.transferSize ?? NaN) / 1024);
       metrics.scriptKib!.push((items.find((i) => i.resourceType === 'script')?.transferSize ?? NaN) / 1024);
       const failing = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && result.lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id && r.weight > 0));
-      console.log(`run ${run}: ${Object.entries(scores).map(([k, v]) => `${k} ${v.at(-1)}`).join(', ')}${failing.length ? `; accessibility audits failing: ${failing.map((a) => a.id).join(', ')}` : ''}`);
+      // A category without a score (counted as 0) is Lighthouse failing to measure, not the page scoring 0: say why.
+      const weighed = new Set(Object.values(categories).flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => r.id)));
+      const unmeasured = Object.values(audits).filter((a) => a.errorMessage && weighed.has(a.id)).map((a) => `${a.id}: ${a.errorMessage}`);
+      const why = result.lhr.runtimeError?.message ?? (unmeasured.length ? unmeasured.join('; ') : '');
+      console.log(`run ${run}: ${Object.entries(scores).map(([k, v]) => `${k} ${v.at(-1)}`).join(', ')}${failing.length ? `; accessibility audits failing: ${failing.map((a) => a.id).join(', ')}` : ''}${why ? `; not measured: ${why}` : ''}`);
     }
   } finally {
     chrome.kill();
