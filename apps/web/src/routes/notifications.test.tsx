@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { useAuthStore } from '../stores/auth-store';
+import { appWithLogin } from '../test/memory-app';
 import { renderWithProviders } from '../test/render';
 import { LOGIN_REQUIRED, NotificationsRoute } from './notifications';
 
@@ -9,25 +9,9 @@ beforeEach(() => {
   useAuthStore.getState().setToken(null);
 });
 
-/** /notifications and a /login that shows where it would return to, in memory. */
-function app() {
-  const root = createRootRoute({ component: Outlet });
-  const notifications = createRoute({ getParentRoute: () => root, path: '/notifications', component: NotificationsRoute });
-  const login = createRoute({
-    getParentRoute: () => root,
-    path: '/login',
-    validateSearch: (search: Record<string, unknown>) => ({ redirect: typeof search.redirect === 'string' ? search.redirect : undefined }),
-    component: function Login() {
-      return <p data-testid="login-page">{login.useSearch().redirect}</p>;
-    },
-  });
-  const router = createRouter({ routeTree: root.addChildren([notifications, login]), history: createMemoryHistory({ initialEntries: ['/notifications'] }) });
-  return { router, ui: <RouterProvider router={router} /> };
-}
-
 describe('/notifications for a visitor who is not signed in', () => {
   it("says 'Please log in to view this page.' and links to the login, which comes back here", async () => {
-    const { router, ui } = app();
+    const { router, ui } = appWithLogin('/notifications', NotificationsRoute);
     renderWithProviders(ui);
     expect((await screen.findByTestId('login-required')).textContent).toBe(LOGIN_REQUIRED);
     expect(router.state.location.pathname).toBe('/notifications');

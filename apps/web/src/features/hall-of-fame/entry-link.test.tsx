@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore } from '../../stores/ui-store';
+import { appWithLogin } from '../../test/memory-app';
 import { renderWithProviders } from '../../test/render';
 import { serverError } from '../../test/economy-fixtures';
 import { HallOfFameEntryRoute } from '../../routes/hall-of-fame-entry';
@@ -29,22 +29,6 @@ beforeEach(() => {
   useAuthStore.getState().setSession('token', player);
 });
 
-/** /hall-of-fame/<id> and a /login that shows where it would return to, in memory. */
-function app(path: string) {
-  const root = createRootRoute({ component: Outlet });
-  const page = createRoute({ getParentRoute: () => root, path: '/hall-of-fame/$entryId', component: HallOfFameEntryRoute });
-  const login = createRoute({
-    getParentRoute: () => root,
-    path: '/login',
-    validateSearch: (search: Record<string, unknown>) => ({ redirect: typeof search.redirect === 'string' ? search.redirect : undefined }),
-    component: function Login() {
-      return <p data-testid="login-page">{login.useSearch().redirect}</p>;
-    },
-  });
-  const router = createRouter({ routeTree: root.addChildren([page, login]), history: createMemoryHistory({ initialEntries: [path] }) });
-  return { router, ui: <RouterProvider router={router} /> };
-}
-
 describe('Hall of Fame: a shared link', { timeout: 30_000 }, () => {
   it("the entry's modal copies the entry's own link (not the participants' battle page) and opens the report in the simulator", async () => {
     renderWithProviders(<HallOfFameTab />, (path) => (path === 'hallOfFame.entries' ? [entry] : path === 'hallOfFame.comments' ? [comment] : undefined));
@@ -60,7 +44,7 @@ describe('Hall of Fame: a shared link', { timeout: 30_000 }, () => {
 
   it('opens for a visitor: the report, its comments, the copy and simulator actions, and a login that comes back here', async () => {
     useAuthStore.getState().clearAuth();
-    const { router, ui } = app('/hall-of-fame/7');
+    const { router, ui } = appWithLogin('/hall-of-fame/$entryId', HallOfFameEntryRoute, '/hall-of-fame/7');
     const { calls } = renderWithProviders(ui, (path, input) => {
       if (path === 'hallOfFame.entry') return (input as { id: number }).id === 7 ? entry : undefined;
       if (path === 'hallOfFame.comments') return [comment];
@@ -81,7 +65,7 @@ describe('Hall of Fame: a shared link', { timeout: 30_000 }, () => {
 
   it('says so when the entry does not exist', async () => {
     useAuthStore.getState().clearAuth();
-    const { ui } = app('/hall-of-fame/999');
+    const { ui } = appWithLogin('/hall-of-fame/$entryId', HallOfFameEntryRoute, '/hall-of-fame/999');
     renderWithProviders(ui, (path) => {
       throw serverError(404, ENTRY_NOT_FOUND, path);
     });
