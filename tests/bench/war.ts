@@ -15,6 +15,7 @@ import { createRng, resolveBattle, type BattleInput } from '@brood/game-core';
 import { loadCatalogue } from '@brood/game-data';
 import { arriveMovements, createBoss, foundTerritory, storeBattle } from '@brood/world';
 import { createTestDatabase } from '@brood/world/testing';
+import { benchArmy, benchUnits } from '../../packages/game-core/bench/catalogue';
 
 const TYPES = 30;
 const PARTY_UNITS = 100_000;
@@ -23,27 +24,9 @@ const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 30;
 const WARMUP = 3;
 
-/** The shipped catalogue plus 30 synthetic unit types (as the game-core bench). */
-function benchCatalogue() {
-  const base = loadCatalogue().units.razorwing!;
-  const archetypes = ['Skirmisher', 'Brute', 'Spitter', 'Leviathan', 'Drone'];
-  const units: Record<string, unknown> = {};
-  for (let i = 0; i < TYPES; i++) {
-    const caps = i % 10 === 3 ? ['FIRST_STRIKE'] : i % 10 === 7 ? ['KAMIKAZE'] : [];
-    units[`bench_${i}`] = {
-      ...base,
-      name: `Bench ${i}`,
-      archetype: archetypes[i % archetypes.length],
-      capabilities: caps,
-      ...(caps[0] === 'FIRST_STRIKE' ? { first_strike_level: 1 + (i % 3) } : {}),
-      stats: { attack: 20 + 13 * i, defense: 5 + 3 * i, health: 200 + 150 * i, bioshield: 5 + 4 * i, speed: 8000, cargo_capacity: 100 + 10 * i },
-    };
-  }
-  return loadCatalogue({ units, universe: { base_effects: { allied_fleet_slots: 2 } } });
-}
-
-const army = (total: number): Record<string, number> =>
-  Object.fromEntries(Array.from({ length: TYPES }, (_, i) => [`bench_${i}`, Math.floor(total / TYPES) + (i < total % TYPES ? 1 : 0)]));
+/** The shipped catalogue plus the game-core bench's 30 synthetic unit types. */
+const benchCatalogue = () => loadCatalogue({ units: benchUnits(TYPES), universe: { base_effects: { allied_fleet_slots: 2 } } });
+const army = (total: number) => benchArmy(total, TYPES);
 
 /**
  * The breakdown: every statement the arrival sends, timed from the call that sends it to its answer by wrapping pg's

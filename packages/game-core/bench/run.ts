@@ -7,33 +7,13 @@
 import { loadCatalogue } from '@brood/game-data';
 import { createRng, resolveBattle, settle, territoryEconomy } from '../src/index';
 import type { BattleInput } from '../src/index';
+import { benchArmy, benchUnits } from './catalogue';
 
-const ARCHETYPES = ['Skirmisher', 'Brute', 'Spitter', 'Leviathan', 'Drone'];
 const TYPES = 30;
 
 /** The shipped catalogue plus 30 synthetic unit types with varied stats, archetypes and capabilities. */
-function benchCatalogue() {
-  const base = loadCatalogue().units.razorwing!;
-  const units: Record<string, unknown> = {};
-  for (let i = 0; i < TYPES; i++) {
-    const caps = i % 10 === 3 ? ['FIRST_STRIKE'] : i % 10 === 7 ? ['KAMIKAZE'] : [];
-    units[`bench_${i}`] = {
-      ...base,
-      name: `Bench ${i}`,
-      archetype: ARCHETYPES[i % ARCHETYPES.length],
-      capabilities: caps,
-      ...(caps[0] === 'FIRST_STRIKE' ? { first_strike_level: 1 + (i % 3) } : {}),
-      stats: { attack: 20 + 13 * i, defense: 5 + 3 * i, health: 200 + 150 * i, bioshield: 5 + 4 * i, speed: 8000, cargo_capacity: 100 + 10 * i },
-    };
-  }
-  return loadCatalogue({ units });
-}
-
-function army(total: number): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (let i = 0; i < TYPES; i++) out[`bench_${i}`] = Math.floor(total / TYPES) + (i < total % TYPES ? 1 : 0);
-  return out;
-}
+const benchCatalogue = () => loadCatalogue({ units: benchUnits(TYPES) });
+const army = (total: number) => benchArmy(total, TYPES);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
