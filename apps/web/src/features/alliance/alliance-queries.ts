@@ -116,8 +116,8 @@ export function useAllianceActions() {
       trpc.alliances.decide.mutationOptions(
         mutation({
           onSuccess: (a: AllianceApplication) => showSuccess(`Application for user ${a.username} ${a.status.toLowerCase()}.`),
-          onError: (error: unknown, v: { status: string }) =>
-            showError(`Failed to ${v.status === 'ACCEPTED' ? 'accept' : 'reject'} application: ${describeApiError(error).detail}`),
+          // The spec words one text for both answers (social §8).
+          onError: failed('accept/reject application'),
         }),
       ),
     ),

@@ -133,6 +133,20 @@ describe('AllianceTab in an alliance', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Application for user cy accepted.')).toBeTruthy();
   });
 
+  it("says 'Failed to accept/reject application' with the server's sentence when a decision is refused", async () => {
+    useAuthStore.getState().setSession('token', user(membership('LEADER')));
+    renderTab((path) => {
+      if (path === 'alliances.get') return hive('LEADER');
+      if (path === 'alliances.applications') return [{ id: 4, user_id: 3, username: 'cy', alliance_id: 5, alliance_name: 'Hive Mind', alliance_tag: 'HIVE', message: null, status: 'PENDING', created_at: '2030-01-01T00:00:00.000Z' }];
+      if (path === 'alliances.decide') throw serverError(409, 'The alliance is full.', path);
+      return undefined;
+    });
+    fireEvent.click(await screen.findByText('Applications'));
+    fireEvent.click(within(await screen.findByTestId('application-cy')).getByText('Reject'));
+    await confirmAction();
+    expect(await screen.findByText('Failed to accept/reject application: The alliance is full.')).toBeTruthy();
+  });
+
   it('kicks after the spec confirmation', async () => {
     useAuthStore.getState().setSession('token', user(membership('OFFICER')));
     const { calls } = renderTab((path) => (path === 'alliances.get' ? hive('OFFICER') : path === 'alliances.kick' ? { message: 'ok' } : []));
