@@ -75,7 +75,9 @@ try {
     const player = players[Math.floor(Math.random() * players.length)]!;
     const [, , make] = only ?? pick(n);
     const { method, path, body } = make(player, n);
-    return { method, path, body, headers: { authorization: `Bearer ${player.token}`, ...(body ? { 'content-type': 'application/json' } : {}) } };
+    // As a browser asks: any answer over the api's compression threshold comes back compressed.
+    const headers = { authorization: `Bearer ${player.token}`, 'accept-encoding': 'gzip, deflate, br', ...(body ? { 'content-type': 'application/json' } : {}) };
+    return { method, path, body, headers };
   };
   const run = (connections: number, seconds: number, only?: (typeof PROFILE)[number]) =>
     autocannon({
