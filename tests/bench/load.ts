@@ -125,7 +125,8 @@ try {
   const met = open.achieved >= GOAL_ACHIEVED && open.p99 < GOAL_P99_MS && open.ok === open.offered;
   console.log(
     `open loop, ${RATE.toLocaleString('en')} requests a second offered for ${SECONDS} s over up to ${OPEN_CONNECTIONS} connections: ${Math.round(open.achieved)} a second answered, ` +
-      `latency from the scheduled send p50 ${open.p50} ms, p99 ${open.p99} ms, max ${open.max} ms; ${open.ok} 2xx of ${open.offered}, ${open.other} other, ${open.errors} errors; ${cpuText(cpuMs)}; ${loadAverage()}`,
+      `latency from the scheduled send p50 ${open.p50} ms, p99 ${open.p99} ms, max ${open.max} ms; ${open.ok} 2xx of ${open.offered}, ${open.other} other, ${open.errors} errors; ${cpuText(cpuMs)}; ` +
+      `the bench's client ${open.clientCpuMs.toFixed(2)} ms; ${loadAverage()}`,
   );
   console.log(
     `goal ${GOAL_RPS.toLocaleString('en')} a second (at least ${GOAL_ACHIEVED} answered a second over the window) at p99 under ${GOAL_P99_MS} ms, every answer 2xx: ` +
