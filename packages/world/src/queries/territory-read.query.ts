@@ -26,17 +26,18 @@ type Row = {
 /**
  * Each row with what settling it to $2 needs (settle.ts's loadInputs, row by row): its queue items
  * running after its last settle, the owner's finished research, the structures of the owner's other
- * territories. Plain rows, no entities: a read changes nothing.
+ * territories. Plain rows, no entities: a read changes nothing. No order inside the lists: settling
+ * sorts what falls due by time, and the rest is sums (an ORDER BY there cost a fifth of the planning).
  */
 const SETTLED_ROWS = `
   select t.id, t.owner_id, t.name, t.region, t.sub_region, t.position, t.resources, t.structures, t.units, t.defenses,
     ${epochMs('t.resources_updated_at')} as updated_ms,
     coalesce((select json_agg(json_build_object('kind', q.kind, 'itemKey', q.item_key, 'targetLevel', q.target_level, 'quantity', q.quantity,
-        'durationPerItemS', q.duration_per_item_s, 'startTime', ${epochMs('q.start_time')}, 'endTime', ${epochMs('q.end_time')}) order by q.id)
+        'durationPerItemS', q.duration_per_item_s, 'startTime', ${epochMs('q.start_time')}, 'endTime', ${epochMs('q.end_time')}))
       from queue_items q where q.territory_id = t.id and q.kind in (${SETTLE_ITEM_KINDS}) and q.end_time > t.resources_updated_at and q.start_time < $2), '[]') as items,
-    coalesce((select json_agg(json_build_object('itemKey', r.item_key, 'targetLevel', r.target_level, 'endTime', ${epochMs('r.end_time')}) order by r.id)
+    coalesce((select json_agg(json_build_object('itemKey', r.item_key, 'targetLevel', r.target_level, 'endTime', ${epochMs('r.end_time')}))
       from queue_items r where r.user_id = t.owner_id and r.kind = 'research' and r.end_time <= $2), '[]') as research,
-    coalesce((select json_agg(o.structures order by o.id) from territories o where o.owner_id = t.owner_id and o.id <> t.id), '[]') as others
+    coalesce((select json_agg(o.structures) from territories o where o.owner_id = t.owner_id and o.id <> t.id), '[]') as others
   from territories t`;
 
 function settledRow(catalogue: Catalogue, row: Row, t: Date): ReadTerritory {
