@@ -86,13 +86,15 @@ try {
       duration: seconds,
       requests: [{ setupRequest: (req) => ({ ...req, ...next(only) }) }],
     });
-  /** The api's CPU ms a request over `measure` (which answers how many requests it made). */
-  const cpuPerRequest = async <T>(measure: () => Promise<T>, count: (r: T) => number): Promise<[T, number]> => {
-    const before = await apiCpuSeconds(load.stack.baseUrl);
+  /** The api's and the database's CPU ms a request over `measure` (which answers how many requests it made). */
+  const cpuPerRequest = async <T>(measure: () => Promise<T>, count: (r: T) => number): Promise<[T, { api: number; db: number }]> => {
+    const before = { api: await apiCpuSeconds(load.stack.baseUrl), db: load.databaseCpuSeconds() };
     const r = await measure();
-    return [r, (((await apiCpuSeconds(load.stack.baseUrl)) - before) * 1000) / Math.max(1, count(r))];
+    const per = (seconds: number) => (seconds * 1000) / Math.max(1, count(r));
+    return [r, { api: per((await apiCpuSeconds(load.stack.baseUrl)) - before.api), db: per(load.databaseCpuSeconds() - before.db) }];
   };
-  const cpuText = (ms: number) => `the api process spent ${ms.toFixed(2)} ms of CPU a request (a core of its own would serve about ${Math.round(1000 / ms)} a second)`;
+  const cpuText = (ms: { api: number; db: number }) =>
+    `the api process spent ${ms.api.toFixed(2)} ms of CPU a request (a core of its own would serve about ${Math.round(1000 / ms.api)} a second), the database ${ms.db.toFixed(2)} ms`;
   // Warm-up: every player signs in first (one call each, as a session starts: the api then knows its
   // token and account), then 3 s of the mix for the JIT, the pools and the caches.
   let signedIn = 0;
@@ -108,7 +110,7 @@ try {
   if (process.argv.includes('--each')) {
     for (const entry of PROFILE) {
       const [r, cpuMs] = await cpuPerRequest(() => run(10, 4, entry), (x) => x.requests.total);
-      console.log(`  ${entry[1]} alone, 10 connections: ${Math.round(r.requests.average)} a second, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.non2xx} not 2xx; ${cpuMs.toFixed(2)} ms of api CPU a request; ${loadAverage()}`);
+      console.log(`  ${entry[1]} alone, 10 connections: ${Math.round(r.requests.average)} a second, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.non2xx} not 2xx; ${cpuText(cpuMs)}; ${loadAverage()}`);
     }
   }
   for (const connections of CONNECTIONS) {
