@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -19,6 +19,8 @@ export interface LoadStack {
   players(count: number): Promise<{ id: number; token: string; territory: number }[]>;
   /** Accounts without territories (enough for a socket): id and bearer token. */
   accounts(count: number): Promise<{ id: number; token: string }[]>;
+  /** CPU seconds the database's processes (the postmaster and its children) have used so far; NaN off Linux. */
+  databaseCpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -65,12 +67,36 @@ export async function startLoadStack(env: Record<string, string> = {}): Promise<
       await sql.query('analyze');
       return accounts.map((a) => ({ ...a, territory: territoryOf.get(a.id)! }));
     },
+    databaseCpuSeconds: () => processTreeCpuSeconds(Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0])),
     async stop() {
       await sql.end();
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** CPU seconds (user and system) of a process and its children now, from /proc (Linux): NaN where there is none. */
+function processTreeCpuSeconds(root: number): number {
+  const TICKS = 100; // USER_HZ on Linux
+  try {
+    let ticks = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // ended meanwhile
+      }
+      // Fields after the command's closing parenthesis: state ppid ... utime(14) stime(15), 1-based over the whole line.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(entry) === root || Number(fields[1]) === root) ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks / TICKS;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** The q-th percentile of sorted numbers. */

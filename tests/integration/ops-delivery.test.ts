@@ -72,12 +72,12 @@ describe('the web app', () => {
 });
 
 describe('JSON answers', () => {
-  it('compresses an answer over 1 KiB in the encoding the client prefers, the same JSON once decoded', async () => {
+  it('compresses an answer over 4 KiB in the encoding the client prefers, the same JSON once decoded', async () => {
     const plain = await get('/api/v1/map/regions-overview');
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
-    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.body.length).toBeGreaterThan(4096);
 
     const br = await get('/api/v1/map/regions-overview', { 'accept-encoding': 'gzip, br' });
     expect(br.headers['content-encoding']).toBe('br');
@@ -95,7 +95,7 @@ describe('JSON answers', () => {
     await sql.query(`insert into territories (owner_id, name, region, sub_region, position) select null, 'Wild', 7, s, 1 from generate_series(1, 60) s`);
     await sql.end();
     const plain = await get('/api/v1/map/region/7/territories');
-    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.body.length).toBeGreaterThan(4096);
     const first = await get('/api/v1/map/region/7/territories', { 'accept-encoding': 'br' });
     const second = await get('/api/v1/map/region/7/territories', { 'accept-encoding': 'br' });
     expect(first.headers['content-encoding']).toBe('br');
@@ -108,5 +108,14 @@ describe('JSON answers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toMatchObject({ username: player.user.username });
+  });
+
+  it("sends a player's territories (over 1 KiB, under 4 KiB) as they are: compressing them would cost more than it saves", async () => {
+    const res = await get('/api/v1/territories', { 'accept-encoding': 'br, gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.length).toBeGreaterThan(1024);
+    expect(res.body.length).toBeLessThan(4096);
+    expect(res.json()).toHaveLength(1);
   });
 });

@@ -106,7 +106,7 @@ describe('/metrics', () => {
 });
 
 describe('log lines', () => {
-  it("carry the request's id (also sent back as X-Request-Id) and the signed-in player's id", async () => {
+  it("are one a request, carrying the request, its status, the request's id (also sent back as X-Request-Id) and the signed-in player's id", async () => {
     const lines: Record<string, unknown>[] = [];
     const stream = new Writable({
       write(chunk: Buffer, _enc, done) {
@@ -120,8 +120,10 @@ describe('log lines', () => {
       expect(res.statusCode).toBe(200);
       const id = res.headers['x-request-id'];
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
-      const completed = lines.find((l) => l.reqId === id && l.msg === 'request completed');
-      expect(completed).toMatchObject({ reqId: id, userId: player.user.id });
+      const ofRequest = lines.filter((l) => l.reqId === id);
+      expect(ofRequest).toHaveLength(1);
+      expect(ofRequest[0]).toMatchObject({ msg: 'request completed', reqId: id, userId: player.user.id, req: { method: 'GET', url: '/api/v1/users/me' }, res: { statusCode: 200 } });
+      expect(ofRequest[0]!.responseTime).toEqual(expect.any(Number));
     } finally {
       await app.close();
     }

@@ -16,7 +16,7 @@ import { registerSecurity } from './http/security';
 import { registerApiDocs } from './http/api-docs';
 import { registerMetrics } from './http/metrics';
 import type { ApiDeps } from './deps';
-import { loggerOptions } from './logging';
+import { OneLinePerRequest, loggerOptions } from './logging';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http-errors';
 
 /** The logger options with the lines written to `stream` (a test reads them) instead of stdout. */
@@ -28,6 +28,7 @@ function withStream(logger: FastifyServerOptions['logger'], stream: Writable | u
 export async function buildApp(deps: ApiDeps, options: { logStream?: Writable } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withStream(loggerOptions(deps.env.LOG_LEVEL), options.logStream),
+    logController: new OneLinePerRequest(),
     // Every log line of a request carries its id: behind a balancer (TRUST_PROXY) its X-Request-Id, else a new UUID.
     requestIdHeader: deps.env.TRUST_PROXY ? 'x-request-id' : false,
     genReqId: () => randomUUID(),

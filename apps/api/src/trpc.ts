@@ -50,8 +50,15 @@ export function zodIssuesToDetail(error: ZodError, root = 'body'): ValidationIte
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-/** Commands throw GameError (world knows nothing of tRPC); turn it into the matching tRPC error. */
-const gameErrors = t.middleware(async ({ next }) => {
+/**
+ * Around every procedure, as one middleware (each level of tRPC's chain copies the call's options):
+ * before its own input parser, a control character anywhere in the input is a 422 like any other
+ * invalid field, so no procedure can forget to refuse one; after it, the GameError a command throws
+ * (world knows nothing of tRPC) becomes the matching tRPC error.
+ */
+const guarded = t.middleware(async ({ getRawInput, next }) => {
+  const checked = NoControlCharacters.safeParse(await getRawInput());
+  if (!checked.success) throw new TRPCError({ code: 'BAD_REQUEST', message: checked.error.issues[0]?.message ?? 'Invalid input', cause: checked.error });
   const result = await next();
   if (!result.ok && result.error.cause instanceof GameError) {
     const cause = result.error.cause;
@@ -60,17 +67,7 @@ const gameErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/**
- * Runs before every procedure's own input parser: a control character anywhere in the input is a 422
- * like any other invalid field, so no procedure can forget to refuse one.
- */
-const plainText = t.middleware(async ({ getRawInput, next }) => {
-  const checked = NoControlCharacters.safeParse(await getRawInput());
-  if (!checked.success) throw new TRPCError({ code: 'BAD_REQUEST', message: checked.error.issues[0]?.message ?? 'Invalid input', cause: checked.error });
-  return next();
-});
-
-export const publicProcedure = t.procedure.use(gameErrors).use(plainText);
+export const publicProcedure = t.procedure.use(guarded);
 
 /**
  * A signed-in player: a valid token naming an account that still exists (a deleted or expired guest's
@@ -83,7 +80,7 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   }
   const session = await ctx.deps.sessions.find(ctx.em, ctx.user.id, ctx.now());
   if ('error' in session) throw new TRPCError({ code: 'UNAUTHORIZED', message: session.error });
-  return next({ ctx: { ...ctx, user: session } });
+  return next({ ctx: { user: session } }); // tRPC merges it over the context
 });
 
 export const OPERATORS_ONLY = 'Only operators may use the moderation console.';
@@ -94,5 +91,5 @@ export const OPERATORS_ONLY = 'Only operators may use the moderation console.';
  */
 export const operatorProcedure = protectedProcedure.use(async ({ ctx, next }) => {
   if (!ctx.user.isOperator) throw new TRPCError({ code: 'FORBIDDEN', message: OPERATORS_ONLY });
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  return next({ ctx: { user: ctx.user } });
 });

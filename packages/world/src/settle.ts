@@ -20,7 +20,10 @@ type ResearchRow = Pick<QueueItem, 'itemKey' | 'targetLevel' | 'endTime'>;
 type ItemRow = Pick<QueueItem, 'kind'> & { item_key: string; target_level: number | null; quantity: number | null; duration_per_item_s: number | null; start_ms: number; end_ms: number };
 
 /** An instant as epoch milliseconds, as a Date of it would answer getTime() (the driver hands raw timestamps over as text). */
-const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
+export const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
+
+/** The kinds of queue item that change a territory as it settles (research changes its owner: read apart). */
+export const SETTLE_ITEM_KINDS = `'building', 'recruitment', 'defense'`;
 
 /** A queue_items row as game-core takes it (instants in epoch ms). */
 function coreItem(r: ItemRow): TerritoryQueueItem {
@@ -68,15 +71,15 @@ export async function loadInputs(em: EntityManager, territories: readonly Territ
   await em.tryFlush(QueueItem, {});
   const local = await sqlRows<ItemRow & { territory_id: number }>(
     em,
-    `select territory_id, kind, item_key, target_level, quantity, duration_per_item_s, ${ms('start_time')} as start_ms, ${ms('end_time')} as end_ms from queue_items
-     where territory_id = any($1::int[]) and kind in ('building', 'recruitment', 'defense') and end_time > $2 and start_time < $3`,
+    `select territory_id, kind, item_key, target_level, quantity, duration_per_item_s, ${epochMs('start_time')} as start_ms, ${epochMs('end_time')} as end_ms from queue_items
+     where territory_id = any($1::int[]) and kind in (${SETTLE_ITEM_KINDS}) and end_time > $2 and start_time < $3`,
     [ids, oldest, t],
   );
   for (const i of local) items.set(i.territory_id, [...(items.get(i.territory_id) ?? []), coreItem(i)]);
   if (owners.length > 0) {
     const history = await sqlRows<{ user_id: number; item_key: string; target_level: number | null; end_ms: number }>(
       em,
-      `select user_id, item_key, target_level, ${ms('end_time')} as end_ms from queue_items where user_id = any($1::int[]) and kind = 'research' and end_time <= $2`,
+      `select user_id, item_key, target_level, ${epochMs('end_time')} as end_ms from queue_items where user_id = any($1::int[]) and kind = 'research' and end_time <= $2`,
       [owners, t],
     );
     for (const r of history) research.set(r.user_id, [...(research.get(r.user_id) ?? []), { itemKey: r.item_key, targetLevel: r.target_level, endTime: r.end_ms }]);

@@ -11,3 +11,19 @@ export function checkAgainstUniverse<S extends z.ZodType>(schema: S, input: unkn
   if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', message: parsed.error.message, cause: parsed.error });
   return parsed.data;
 }
+
+/**
+ * A schema builder kept per setting: a deployment has one value of each, so each schema is built
+ * once, not on every call (building a zod schema costs more than checking an input with it).
+ */
+export function keptPerSetting<S>(build: (setting: number) => S): (setting: number) => S {
+  const kept = new Map<number, S>();
+  return (setting) => {
+    let schema = kept.get(setting);
+    if (!schema) {
+      schema = build(setting);
+      kept.set(setting, schema);
+    }
+    return schema;
+  };
+}

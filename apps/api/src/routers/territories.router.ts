@@ -10,7 +10,7 @@ import {
   type WorldDeps,
 } from '@brood/world';
 import { protectedProcedure, type Ctx } from '../trpc';
-import { checkAgainstUniverse } from './deployment-input';
+import { checkAgainstUniverse, keptPerSetting } from './deployment-input';
 
 /** The economy commands' deps from a request: its EntityManager, the catalogue, pg-boss. */
 export function worldDeps(ctx: Ctx): WorldDeps {
@@ -33,10 +33,10 @@ export const RenameTerritorySchema = z.object({ id: territoryIdField, name: Terr
 export type RenameTerritory = z.input<typeof RenameTerritorySchema>;
 
 /** A name of 1 to territory_name_max_length characters, from this deployment's universe settings. */
-function nameWithin(max: number) {
+const nameWithin = keptPerSetting((max) => {
   const rule = territoryNameRule(max);
   return z.object({ id: territoryIdField, name: TerritoryName.min(1, rule).max(max, rule) });
-}
+});
 
 export const territoriesRouter = {
   /** The player's territories, settled to now (spec core §3 Territory). */

@@ -3,7 +3,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { claimGuest, getProfile, setAvatar } from '@brood/world';
 import { protectedProcedure } from '../trpc';
 import { RegisterSchema, accountDeps } from './auth.router';
-import { checkAgainstUniverse } from './deployment-input';
+import { checkAgainstUniverse, keptPerSetting } from './deployment-input';
 
 const AvatarId = z
   .number({ error: (issue) => (issue.input === undefined ? 'Field required' : 'Avatar must be a number') })
@@ -14,10 +14,10 @@ export const SetAvatarSchema = z.object({ avatar_id: AvatarId });
 export type SetAvatar = z.input<typeof SetAvatarSchema>;
 
 /** Avatar ids run 1..N with N from this deployment's universe settings (UNIVERSE_OVERRIDES included). */
-function avatarInRange(avatars: number) {
+const avatarInRange = keptPerSetting((avatars) => {
   const range = `Avatar must be between 1 and ${avatars}`;
   return z.object({ avatar_id: AvatarId.min(1, range).max(avatars, range) });
-}
+});
 
 /** A guest's claim: the same three fields as registration. */
 export const ClaimSchema = RegisterSchema;

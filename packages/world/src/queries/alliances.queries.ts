@@ -163,5 +163,10 @@ export async function membershipView(em: EntityManager, userId: number): Promise
     [userId],
   );
   const row = rows[0];
-  return row ? { ...row, joined_at: iso(row.joined_at) } : null;
+  return row ? membershipFromRow(row) : null;
+}
+
+/** A membership row (alliance_id, alliance_name, alliance_tag, rank, joined_at) as the view answers it. */
+export function membershipFromRow(row: { alliance_id: number; alliance_name: string; alliance_tag: string; rank: AllianceRank; joined_at: Date | string }): AllianceMembershipView {
+  return { alliance_id: row.alliance_id, alliance_name: row.alliance_name, alliance_tag: row.alliance_tag, rank: row.rank, joined_at: iso(row.joined_at) };
 }

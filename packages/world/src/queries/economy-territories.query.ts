@@ -1,35 +1,30 @@
 import type { WorldDeps, Actor } from '../kernel/deps';
-import { findOwnedTerritory, ownedTerritories } from '../kernel/access';
-import { countsView, toTerritoryView, type TerritoryView } from './territory-view';
+import { toTerritoryView, countsView, type TerritoryView } from './territory-view';
 import { QueueItem } from '../entities/queue-item.entity';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { settledViews, technologiesAt } from '../settle';
+import { technologiesAt } from '../settle';
+import { readOwnTerritories, readOwnTerritory } from './territory-read.query';
 
-/** GET /territories: every territory of the player, settled to now (three queries for any number). */
+/** GET /territories: every territory of the player, settled to now (one statement for any number). */
 export async function listTerritories(deps: WorldDeps, actor: Actor, now: Date): Promise<TerritoryView[]> {
-  const territories = await ownedTerritories(deps.em, actor.id);
-  const settled = await settledViews(deps.em, deps.catalogue, territories, now);
-  return territories.map((t) => toTerritoryView(deps.catalogue, t, settled.get(t.id)!));
+  return (await readOwnTerritories(deps.em, deps.catalogue, actor.id, now)).map((t) => toTerritoryView(deps.catalogue, t, t.settled));
 }
 
-/** GET /territories/{id}. */
+/** GET /territories/{id} (one statement). */
 export async function getTerritory(deps: WorldDeps, actor: Actor, territoryId: number, now: Date): Promise<TerritoryView> {
-  const territory = await findOwnedTerritory(deps.em, actor, territoryId);
-  const settled = await settledViews(deps.em, deps.catalogue, [territory], now);
-  return toTerritoryView(deps.catalogue, territory, settled.get(territory.id)!);
+  const territory = await readOwnTerritory(deps.em, deps.catalogue, actor.id, territoryId, now);
+  return toTerritoryView(deps.catalogue, territory, territory.settled);
 }
 
 /** GET /territories/{id}/units: units at home, with the batches delivered so far. */
 export async function listTerritoryUnits(deps: WorldDeps, actor: Actor, territoryId: number, now: Date) {
-  const territory = await findOwnedTerritory(deps.em, actor, territoryId);
-  const settled = (await settledViews(deps.em, deps.catalogue, [territory], now)).get(territory.id)!;
+  const { settled } = await readOwnTerritory(deps.em, deps.catalogue, actor.id, territoryId, now);
   return countsView(settled.state.units, 'unit_key');
 }
 
 /** GET /territories/{id}/defenses. */
 export async function listTerritoryDefenses(deps: WorldDeps, actor: Actor, territoryId: number, now: Date) {
-  const territory = await findOwnedTerritory(deps.em, actor, territoryId);
-  const settled = (await settledViews(deps.em, deps.catalogue, [territory], now)).get(territory.id)!;
+  const { settled } = await readOwnTerritory(deps.em, deps.catalogue, actor.id, territoryId, now);
   return countsView(settled.state.defenses, 'defense_key');
 }
 

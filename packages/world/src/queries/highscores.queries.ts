@@ -119,9 +119,3 @@ export async function ownHighscore(em: EntityManager, userId: number, query: { s
   if (!userEntry) throw fail.notFound('You are not on the highscores yet.');
   return { userEntry, rankWithinCategory: userEntry.rank, pageNumber: skip / query.limit + 1, entriesOnPage };
 }
-
-/** The total for /users/me `score` (0 before the first bookkeeping). */
-export async function totalScoreOf(em: EntityManager, userId: number): Promise<number> {
-  const rows = await em.execute<{ total_score: number }[]>('select total_score from player_scores where user_id = ?', [userId]);
-  return rows[0]?.total_score ?? 0;
-}

@@ -23,7 +23,10 @@ export interface TerritoryView {
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-export function toTerritoryView(catalogue: Catalogue, territory: Territory, settled: SettledTerritory): TerritoryView {
+/** The row fields a view shows (an entity, or a plain row read for the view). */
+export type TerritoryFields = Pick<Territory, 'id' | 'name' | 'region' | 'subRegion' | 'position'>;
+
+export function toTerritoryView(catalogue: Catalogue, territory: TerritoryFields, settled: SettledTerritory): TerritoryView {
   const keys = catalogue.orderedResourceKeys;
   const { state, economy } = settled;
   const production = economy.production as Record<string, number>;

@@ -2,9 +2,11 @@ import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../../entities/user.entity';
 import { fail } from '../../errors';
 import { ACCOUNT_MESSAGES, type AccountActor, type AccountDeps } from './account-deps';
-import { toUserView, type UserView } from './user-view';
-import { membershipView } from '../../queries/alliances.queries';
-import { totalScoreOf } from '../../queries/highscores.queries';
+import { toUserView, type UserFields, type UserView } from './user-view';
+import { membershipFromRow } from '../../queries/alliances.queries';
+import type { AllianceRank } from '../../entities/alliance.entity';
+import { sqlRows } from '../../kernel/bulk-write';
+import { epochMs } from '../../settle';
 
 /** The user behind a token: what every signed-in call knows of its caller. */
 export interface SessionUser {
@@ -35,9 +37,30 @@ export async function loadOwnAccount(em: EntityManager, actor: AccountActor, loc
   return user;
 }
 
-/** GET /users/me, with the player's alliance membership and total score. */
+/** An account's view fields as columns (expires_ms: epoch ms), for statements that answer a UserView. */
+export const USER_VIEW_COLUMNS = `u.id, u.username, u.email, u.avatar_id, u.score, u.is_test_account, ${epochMs('u.expires_at')} as expires_ms`;
+
+export type UserViewRow = { id: number; username: string; email: string; avatar_id: number; score: number; is_test_account: boolean; expires_ms: number | null };
+
+/** A row of USER_VIEW_COLUMNS as toUserView takes an account. */
+export const userFields = (row: UserViewRow): UserFields => ({
+  id: row.id, username: row.username, email: row.email, avatarId: row.avatar_id, score: row.score, isTestAccount: row.is_test_account,
+  expiresAt: row.expires_ms === null ? null : new Date(row.expires_ms),
+});
+
+type ProfileRow = UserViewRow & { total_score: number | null } & ({ alliance_id: number; alliance_name: string; alliance_tag: string; rank: AllianceRank; joined_at: Date } | { alliance_id: null });
+
+/** GET /users/me, with the player's alliance membership and total score: one statement. */
 export async function getProfile(deps: Pick<AccountDeps, 'em'>, actor: AccountActor): Promise<UserView> {
-  const em = deps.em.fork();
-  const view = toUserView(await loadOwnAccount(em, actor), await membershipView(em, actor.id));
-  return { ...view, score: await totalScoreOf(em, actor.id) };
+  const [row] = await sqlRows<ProfileRow>(
+    deps.em,
+    `select ${USER_VIEW_COLUMNS}, m.alliance_id, a.name as alliance_name, a.tag as alliance_tag, m.rank, m.joined_at,
+       (select s.total_score from player_scores s where s.user_id = u.id) as total_score
+     from users u left join alliance_members m on m.user_id = u.id left join alliances a on a.id = m.alliance_id
+     where u.id = $1 limit 1`,
+    [actor.id],
+  );
+  if (!row) throw fail.unauthorized(ACCOUNT_MESSAGES.invalidToken);
+  const membership = row.alliance_id === null ? null : membershipFromRow(row);
+  return { ...toUserView(userFields(row), membership), score: row.total_score ?? 0 };
 }

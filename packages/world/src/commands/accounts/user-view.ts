@@ -22,7 +22,10 @@ export interface UserView {
   alliance_membership: AllianceMembershipView | null;
 }
 
-export function toUserView(user: User, allianceMembership: AllianceMembershipView | null = null): UserView {
+/** The account fields a view shows (an entity, or a plain row read for the view). */
+export type UserFields = Pick<User, 'id' | 'username' | 'email' | 'avatarId' | 'score' | 'isTestAccount' | 'expiresAt'>;
+
+export function toUserView(user: UserFields, allianceMembership: AllianceMembershipView | null = null): UserView {
   return {
     id: user.id,
     username: user.username,

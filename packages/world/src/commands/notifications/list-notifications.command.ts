@@ -2,6 +2,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { Notification, type MessageType } from '../../entities/notification.entity';
 import { toNotificationView, type NotificationActor, type NotificationView } from './notification-view';
 import { servedNotifications } from './served-content';
+import { sqlRows } from '../../kernel/bulk-write';
 
 export interface ListNotificationsInput {
   include_read: boolean;
@@ -24,8 +25,8 @@ export async function listNotifications(em: EntityManager, actor: NotificationAc
   return servedNotifications(em, rows.map(toNotificationView));
 }
 
-/** How many notifications the actor has not read yet (the bell's badge). */
+/** How many notifications the actor has not read yet (the bell's badge): one plain statement on the unread index. */
 export async function countUnreadNotifications(em: EntityManager, actor: NotificationActor): Promise<{ unread_count: number }> {
-  const unread_count = await em.count(Notification, { user: actor.id, isRead: false });
-  return { unread_count };
+  const [row] = await sqlRows<{ unread_count: number }>(em, 'select count(*)::int as unread_count from notifications where user_id = $1 and not is_read', [actor.id]);
+  return { unread_count: row?.unread_count ?? 0 };
 }
