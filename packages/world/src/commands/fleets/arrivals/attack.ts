@@ -1,10 +1,10 @@
 import { createRng, resolveBattle } from '@brood/game-core';
 import { addHallOfFameEntry } from '../../hall-of-fame';
-import { refreshPlayerScores } from '../../scores';
+import { fleetScoresChanged } from '../../scores';
 import { leaveWreckage } from '../../wreckage';
 import { applyToTarget, sendAttackersHome, settleAllies } from '../../war/attack-aftermath';
 import { sendAttackFailed, sendBattleReports } from '../../war/attack-reports';
-import { attackingGroup, battleInput, describeFleets, stationedAllies } from '../../war/attack-sides';
+import { battleInput, describeFleets, fightingFleets } from '../../war/attack-sides';
 import { storeBattle } from '../../war/battles';
 import { turnAround } from '../fleet-legs';
 import type { ArrivalHandler } from './context';
@@ -19,8 +19,7 @@ import type { ArrivalHandler } from './context';
  * With no territory there any more, or one that is the attacker's own now, the fleet flies home.
  */
 export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, target, settled, loaded }) => {
-  await tx.em.flush();
-  const group = await attackingGroup(tx.em, m);
+  const { group, allies } = await fightingFleets(tx.em, m, target);
   for (const g of group) tx.later?.done.add(g);
   const ownerId = target?.owner?.id;
   if (!target || ownerId == null) {
@@ -38,7 +37,6 @@ export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, 
   const fighting = group.filter((g) => g.userId !== ownerId);
   if (fighting.length === 0) return;
 
-  const allies = await stationedAllies(tx.em, target);
   const { sides, nameOf } = await describeFleets(tx.em, tx.catalogue, [...fighting, ...allies], at, loaded, [ownerId]);
   const attackers = sides.slice(0, fighting.length);
   const defenders = sides.slice(fighting.length);
@@ -71,6 +69,5 @@ export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, 
       battle_id: battleId,
     });
   }
-  await tx.em.flush();
-  await refreshPlayerScores(tx.em, tx.catalogue, users, at);
+  await fleetScoresChanged(tx, users, at);
 };
