@@ -1,5 +1,4 @@
 import { createRng, resolveBattle } from '@brood/game-core';
-import { addHallOfFameEntry } from '../../hall-of-fame';
 import { fleetScoresChanged } from '../../scores';
 import { leaveWreckage } from '../../wreckage';
 import { applyToTarget, sendAttackersHome, settleAllies } from '../../war/attack-aftermath';
@@ -44,7 +43,18 @@ export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, 
   const input = battleInput(tx.catalogue, attackers, target, owner, defenders);
   const report = resolveBattle(input, createRng(`battle:${m.attackGroupId ?? m.id}:${at.toISOString()}`));
   const spot = { region: target.region, sub_region: target.subRegion, position: target.position };
-  const battleId = await storeBattle(tx.em, { at, spot, input, report });
+  const hallOfFame = report.hall_of_fame
+    ? {
+        attacker_user_id: fighting[0]!.userId,
+        attacker_username: attackers[0]!.username,
+        defender_user_id: ownerId,
+        defender_username: owner.username,
+        outcome: report.outcome,
+        total_unit_value: report.total_unit_value,
+        combat_timestamp: at,
+      }
+    : undefined;
+  const battleId = await storeBattle(tx.em, { at, spot, input, report, hallOfFame });
 
   const results = report.participant_results;
   const users = [...new Set(input.participants.map((p) => p.user_id as number))];
@@ -57,17 +67,5 @@ export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, 
     for (const a of attackers) await turnAround(tx, a.movement, at);
   }
   await sendBattleReports(tx, report, battleId, target, m, now);
-  if (report.hall_of_fame) {
-    await addHallOfFameEntry(tx.em, {
-      attacker_user_id: fighting[0]!.userId,
-      attacker_username: attackers[0]!.username,
-      defender_user_id: ownerId,
-      defender_username: owner.username,
-      outcome: report.outcome,
-      total_unit_value: report.total_unit_value,
-      combat_timestamp: at,
-      battle_id: battleId,
-    });
-  }
   await fleetScoresChanged(tx, users, at);
 };
