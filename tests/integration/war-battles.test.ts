@@ -149,6 +149,32 @@ describe('five players: an attack group of three, the defender and a stationed a
     expect((await h.wreckageAt(defender.coords))!.resources).toEqual(report.wreckage.resources);
   });
 
+  it('an ally whose stationing lands earlier in the same batch defends with the owner', async () => {
+    const region = (await w.player()).coords[0] + 1;
+    const defender = await w.player({ coords: [region, 7, 5], units: { razorwing: 5 } });
+    const ally = await w.player({ coords: [region, 7, 6], units: { spine_lancer: 10 } });
+    const attacker = await w.player({ coords: [region, 7, 1], units: { razorwing: 60 } });
+    const [alliance] = await w.sql<{ id: number }>(`insert into alliances (name, tag) values (?, ?) returning id`, [`Brood ${region}`, `B${region % 10_000}`]);
+    await w.sql(`insert into alliance_members (user_id, alliance_id, rank) values (?, ?, 'LEADER'), (?, ?, 'MEMBER')`, [defender.actor.id, alliance!.id, ally.actor.id, alliance!.id]);
+    const stationing = await h.send(ally, defender.coords, { mission: 'STATION', units: { spine_lancer: 10 } });
+    const attack = await h.send(attacker, defender.coords, { units: { razorwing: 60 } });
+    const landed = new Date(stationing.arrival_time);
+    const fight = new Date(Math.max(new Date(attack.arrival_time).getTime(), landed.getTime() + 1_000));
+    await w.sql('update movements set arrival_time = ? where id = ?', [fight, attack.id]);
+
+    const outcomes = await arriveMovements(w.deps(), [{ id: attack.id, leg: 0 }, { id: stationing.id, leg: 0 }], fight);
+    expect([...outcomes.values()]).toEqual(['applied', 'applied']);
+    const [battle] = await w.sql<{ id: string }>('select id from battles where region = ? and sub_region = 7 and position = 5', [region]);
+    const report = (await h.battle(Number(battle!.id))).parsed;
+    expect(report.participant_results.map((p) => [p.role, p.user_id, p.is_stationed_ally])).toEqual([
+      ['ATTACKER', attacker.actor.id, false],
+      ['DEFENDER', defender.actor.id, false],
+      ['DEFENDER', ally.actor.id, true],
+    ]);
+    expect(participantOf(report, ally, true)).toMatchObject({ initial_units: { spine_lancer: 10 } });
+    expect(await h.notes(ally.actor.id, 'DEFENSE_REPORT')).toHaveLength(1);
+  });
+
   it('with one job per member outside a batch: the first fights for all, the others find a later leg', async () => {
     const region = (await w.player()).coords[0] + 1;
     const defender = await w.player({ coords: [region, 5, 5], units: { razorwing: 5 } });

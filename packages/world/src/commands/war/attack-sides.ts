@@ -9,6 +9,8 @@ import { advanceLoaded, settledViews } from '../../settle';
 import type { LoadedTerritories } from '../fleets/arrivals/context';
 import { startCoords } from '../fleets/fleet-parts';
 
+const byId = (a: Movement, b: Movement) => (a.id < b.id ? -1 : 1);
+
 /** The missions that fight at their target on arrival. */
 export const ATTACK_MISSIONS: readonly MovementMission[] = ['ATTACK', 'MULTI_PARTY_ATTACK_INITIATOR', 'MULTI_PARTY_ATTACK_PARTICIPANT'];
 
@@ -55,9 +57,12 @@ export async function fightingFleets(em: EntityManager, m: Movement, target: Ter
   const rows = where.length ? await em.find(Movement, { $or: where }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE }) : [];
   // A row on an attack mission matched the group's condition; the others are the stationed allies.
   const members = rows.filter((r) => ATTACK_MISSIONS.includes(r.mission));
+  // A fleet an earlier arrival of the batch stationed here is so in memory only (locked by lockArriving; the batch stores its movements at its end).
+  const stationedHere = (r: object): r is Movement => r instanceof Movement && r.mission === 'ALLIED_STATIONED' && target != null && r.targetTerritoryId === target.id;
+  const allies = new Set([...rows, ...em.getUnitOfWork().getIdentityMap()].filter(stationedHere));
   return {
-    group: members.includes(m) ? members : [m, ...members].sort((a, b) => (a.id < b.id ? -1 : 1)),
-    allies: rows.filter((r) => !ATTACK_MISSIONS.includes(r.mission)),
+    group: members.includes(m) ? members : [m, ...members].sort(byId),
+    allies: [...allies].sort(byId),
   };
 }
 
