@@ -19,8 +19,8 @@ import { addAmounts, movementContent, type Ends } from './fleet-parts';
 
 /**
  * What a batch of arrivals does once at its end rather than once per arrival: store and announce the
- * notifications (one insert, one NOTIFY) and schedule the next legs (one insert). A transaction that
- * carries it (`LegsTx.later`) has notifyMovement and turnAround add to it; `flushLater` does the work.
+ * notifications with the batch's other events (one insert, one NOTIFY), refresh the scores it changed
+ * and schedule the next legs (one insert). A transaction that carries it (`LegsTx.later`) has notifyMovement and turnAround add to it; `flushLater` does the work.
  */
 export interface Later extends DeferredScores, DeferredEvents {
   notes: NotificationEntry[];

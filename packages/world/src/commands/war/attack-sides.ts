@@ -57,7 +57,9 @@ export async function fightingFleets(em: EntityManager, m: Movement, target: Ter
   const rows = where.length ? await em.find(Movement, { $or: where }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE }) : [];
   // A row on an attack mission matched the group's condition; the others are the stationed allies.
   const members = rows.filter((r) => ATTACK_MISSIONS.includes(r.mission));
-  // A fleet an earlier arrival of the batch stationed here is so in memory only (locked by lockArriving; the batch stores its movements at its end).
+  // The batch stores its changed movements at its end: a fleet an earlier arrival of it stationed here
+  // is so in memory only (locked by lockArriving). One it destroyed was deleted before the read (a
+  // removal makes MikroORM flush before it queries movements).
   const stationedHere = (r: object): r is Movement => r instanceof Movement && r.mission === 'ALLIED_STATIONED' && target != null && r.targetTerritoryId === target.id;
   const allies = new Set([...rows, ...em.getUnitOfWork().getIdentityMap()].filter(stationedHere));
   return {
