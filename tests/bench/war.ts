@@ -80,6 +80,7 @@ async function main(): Promise<void> {
     const defender = users[ATTACKERS]!.id;
     const ally = users[ATTACKERS + 1]!.id;
     const times: number[] = [];
+    const cpu: number[] = [];
     for (let run = 0; run < RUNS + WARMUP; run++) {
       const at = new Date(T0.getTime() + (run + 1) * 3_600_000);
       await sql(`update territories set units = ?::jsonb, defenses = '{}'::jsonb, resources = '{"fiber": 1000000, "crystal": 1000000}'::jsonb, resources_updated_at = ? where id = ?`, [JSON.stringify(army(PARTY_UNITS)), at, homes[ATTACKERS]]);
@@ -99,8 +100,13 @@ async function main(): Promise<void> {
       );
       recording = run >= WARMUP;
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       await arriveMovements({ em: em(), catalogue, boss }, rows.map((r) => ({ id: r.id, leg: 0 })), at);
-      if (run >= WARMUP) times.push(performance.now() - t0);
+      const used = process.cpuUsage(c0);
+      if (run >= WARMUP) {
+        times.push(performance.now() - t0);
+        cpu.push((used.user + used.system) / 1000);
+      }
       recording = false;
     }
     const notes = await sql<{ n: string; bytes: string }>(`select count(*) as n, sum(octet_length(content::text)) as bytes from notifications where message_type in ('COMBAT_REPORT', 'DEFENSE_REPORT')`);
@@ -114,6 +120,8 @@ async function main(): Promise<void> {
     const inSql = sent.reduce((ms, [, s]) => ms + s.ms, 0) / RUNS;
     const mean = times.reduce((a, b) => a + b, 0) / RUNS;
     console.log(`  breakdown (mean of a run): ${mean.toFixed(1)} ms = ${inSql.toFixed(1)} ms waiting on ${roundTrips.toFixed(0)} statements + ${(mean - inSql).toFixed(1)} ms of JavaScript`);
+    // What load moves least: this process's CPU time (JavaScript and the driver; PostgreSQL works in its own process).
+    console.log(`  CPU of this process a run: p50 ${percentile(cpu, 50).toFixed(1)} ms, mean ${(cpu.reduce((a, b) => a + b, 0) / RUNS).toFixed(1)} ms`);
     for (const [text, s] of sent.slice(0, Number(process.env.WAR_BENCH_STATEMENTS ?? 8))) console.log(`    ${(s.ms / RUNS).toFixed(2).padStart(6)} ms  ${String(s.n / RUNS).padStart(3)}x  ${text}`);
     const battleAlone = benchInput(catalogue, users.map((u) => u.id));
     const t = performance.now();

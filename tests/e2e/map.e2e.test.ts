@@ -233,7 +233,7 @@ describe('the star map at 1280 px', () => {
     await expect.poll(textOf(card)).toContain('Owner: Zerathul_the_Devo…');
     at = await onScreen(page, positionCentre(home.r, home.s, seeded.wreckAt));
     await page.mouse.move(at.x, at.y);
-    await expect.poll(textOf(card)).toContain('Wreckage: fiber 12.50k, chitin 800');
+    await expect.poll(textOf(card)).toContain('Wreckage: Fiber 12.50k, Chitin 800');
   });
 
   it('pans with arrows and WASD by 20% of the view, zooms with + = - _', async () => {

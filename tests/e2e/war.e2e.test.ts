@@ -1,11 +1,18 @@
-import type { Locator, Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FLEET_UNIVERSE, openSession, placeIn, screenshot, type Session, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
+import { loadCatalogue } from '@brood/game-data';
+import { positionCentre } from '../../apps/web/src/features/map/geometry';
+import { formatResourceAmount } from '../../apps/web/src/lib/format';
+import { FLEET_UNIVERSE, openSession, placeIn, screenshot, SCREENSHOTS, type Session, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
 
 /**
  * War in Chromium (issue #13): in a fast universe a guest attacks a neighbour from the Army tab, both
- * read their reports (the attacker at 1280 px, the defender on a 390 px phone), the wreckage shows on
- * the map, and the attacker salvages it. Screenshots of both report cards.
+ * read their reports (the attacker at 1280 px, the defender on a 390 px phone), both find the
+ * wreckage on the map and read its resources in the hover card (a tap on the phone), and the
+ * attacker salvages it from the map's fleet-action menu until the field is gone. Screenshots of
+ * both report cards and of the wreckage's card at both widths.
  */
 const play = useGame({ universeOverrides: FLEET_UNIVERSE });
 const db = useDatabase(play);
@@ -19,8 +26,8 @@ interface Guest {
   home: { id: number; r: number; s: number; p: number };
 }
 
-async function guest(viewport: { width: number; height: number }): Promise<Guest> {
-  const session = await openSession(play, { viewport });
+async function guest(options: BrowserContextOptions): Promise<Guest> {
+  const session = await openSession(play, options);
   const { userId } = await signUpAsGuest(session.page);
   const { rows } = await db.query<{ id: number; region: number; sub_region: number; position: number }>('select id, region, sub_region, position from territories where owner_id = $1 order by id limit 1', [userId]);
   const h = rows[0]!;
@@ -44,6 +51,61 @@ async function dispatch(page: Page, mission: string, coords: [number, number, nu
   await toastMatching(page, /Army launched to/);
 }
 
+type Coords = [number, number, number];
+
+/** The tooltip's line for a field's resources: catalogue names in the catalogue's order. */
+function wreckageLine(resources: Record<string, number>): string {
+  const catalogue = loadCatalogue();
+  const parts = catalogue.orderedResourceKeys.filter((key) => (resources[key] ?? 0) >= 1).map((key) => `${catalogue.resources[key]!.name} ${formatResourceAmount(resources[key])}`);
+  return `Wreckage: ${parts.join(', ')}`;
+}
+
+/** Opens the Map tab on a position by its coordinates and waits for the camera and the sector's data. */
+async function mapAt(page: Page, [r, s, p]: Coords): Promise<void> {
+  await openTab(page, 'Map');
+  await page.getByTestId('map-coord-r').fill(String(r));
+  await page.getByTestId('map-coord-s').fill(String(s));
+  await page.getByTestId('map-coord-p').fill(String(p));
+  await page.getByTestId('map-go').click();
+  await page.waitForFunction(
+    ({ r, s }) => {
+      const stage = document.querySelector('[data-testid=star-map]');
+      return stage?.getAttribute('data-level') === 'position' && stage.getAttribute('data-region') === r && stage.getAttribute('data-sub-region') === s && !stage.hasAttribute('data-moving');
+    },
+    { r: String(r), s: String(s) },
+    { timeout: 30_000 },
+  );
+  await page.getByTestId('map-loading').waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+/** Where a position's centre is on screen (through the map's current transform), scrolled into view first. */
+async function pointAt(page: Page, [r, s, p]: Coords): Promise<{ x: number; y: number }> {
+  await page.getByTestId('star-map').locator('..').evaluate((win) => win.scrollIntoView({ block: 'center' }));
+  return page.getByTestId('star-map').locator('svg[data-svg=hexes]').evaluate((svg, w) => {
+    const m = (svg as SVGSVGElement).getScreenCTM()!;
+    return { x: m.a * w.x + m.c * w.y + m.e, y: m.b * w.x + m.d * w.y + m.f };
+  }, positionCentre(r, s, p));
+}
+
+/** The hover card of a position (a tap on a phone), read again each poll: it shows what the map knows when it opens. */
+function cardAt(page: Page, target: Coords, touch = false) {
+  return async () => {
+    const at = await pointAt(page, target);
+    if (touch) await page.touchscreen.tap(at.x, at.y);
+    else {
+      await page.mouse.move(at.x + 40, at.y + 40);
+      await page.mouse.move(at.x, at.y);
+    }
+    return textOf(page.getByTestId('map-tooltip'))();
+  };
+}
+
+/** What the player sees, as tests/e2e/screenshots/<name>.png: the window, not the full page (its resize would close the hover card). */
+async function shootWindow(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
 async function reportCard(page: Page, type: string): Promise<Locator> {
   await page.goto('/notifications');
   const card = page.getByTestId('notification-card').filter({ has: page.getByTestId('combat-headline') }).first();
@@ -53,15 +115,15 @@ async function reportCard(page: Page, type: string): Promise<Locator> {
 
 describe('war in the browser', () => {
   it('attacks a neighbour, both read their reports, the wreckage shows on the map and is salvaged', { timeout: 300_000 }, async () => {
-    const attacker = await guest({ width: 1280, height: 900 });
-    const defender = await guest({ width: 390, height: 844 });
+    const attacker = await guest({ viewport: { width: 1280, height: 900 } });
+    const defender = await guest({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     try {
       // The defender's home moves next door (a free position in the attacker's sector) and holds a small guard.
       const p = await placeIn(db, attacker.home, (at) =>
         db.query(`update territories set region = $2, sub_region = $3, position = $4, units = '{"razorwing": 40}'::jsonb where id = $1`, [defender.home.id, attacker.home.r, attacker.home.s, at]),
       );
-      await db.query(`update territories set units = '{"razorwing": 400, "carrion_beetle": 2}'::jsonb where id = $1`, [attacker.home.id]);
-      const target: [number, number, number] = [attacker.home.r, attacker.home.s, p];
+      await db.query(`update territories set units = '{"razorwing": 400, "carrion_beetle": 5}'::jsonb where id = $1`, [attacker.home.id]);
+      const target: Coords = [attacker.home.r, attacker.home.s, p];
       await attacker.page.reload();
       await openTab(attacker.page, 'Army');
       await dispatch(attacker.page, 'Attack', target, ['razorwing']);
@@ -83,20 +145,54 @@ describe('war in the browser', () => {
       await defense.scrollIntoViewIfNeeded();
       await screenshot(defender.page, 'war-defense-report-390');
 
-      // The wreckage lies at the defender's position, on the map.
-      const { rows } = await db.query<{ resources: Record<string, number> }>('select resources from wreckage_fields where region = $1 and sub_region = $2 and position = $3', target);
-      expect(Object.values(rows[0]!.resources).some((v) => v > 0)).toBe(true);
-      await attacker.page.goto('/');
-      await openTab(attacker.page, 'Map');
-      await attacker.page.getByTestId('map-coord-r').fill(String(target[0]));
-      await attacker.page.getByTestId('map-coord-s').fill(String(target[1]));
-      await attacker.page.getByTestId('map-go').click();
-      await expect.poll(() => attacker.page.locator('[data-layer=wreckage]').first().getAttribute('data-count', { timeout: 1000 }).catch(() => '0'), { timeout: 30_000 }).not.toBe('0');
+      // The wreckage lies at the defender's position: on the map, with its resources in the hover card.
+      const field = async () => (await db.query<{ resources: Record<string, number> }>('select resources from wreckage_fields where region = $1 and sub_region = $2 and position = $3', target)).rows[0];
+      const spawned = await field();
+      expect(Object.values(spawned!.resources).some((v) => v >= 1)).toBe(true);
+      const line = wreckageLine(spawned!.resources);
+      const title = new RegExp(`^${target.join(':')}(?!\\d)`);
 
-      // The beetles salvage it.
-      await openTab(attacker.page, 'Army');
-      await dispatch(attacker.page, 'Salvage', target, ['carrion_beetle']);
+      // The defender, on the phone, taps the home that was attacked.
+      await defender.page.goto('/');
+      await mapAt(defender.page, target);
+      await expect.poll(cardAt(defender.page, target, true), { timeout: 30_000 }).toContain(line);
+      expect(await defender.page.getByTestId('map-tooltip').textContent()).toMatch(title);
+      await shootWindow(defender.page, 'war-wreckage-tooltip-390');
+
+      await attacker.page.goto('/');
+      await mapAt(attacker.page, target);
+      expect(Number(await attacker.page.locator('[data-layer=wreckage]').first().getAttribute('data-count'))).toBeGreaterThan(0);
+      await expect.poll(cardAt(attacker.page, target), { timeout: 30_000 }).toContain(line);
+      const card = (await attacker.page.getByTestId('map-tooltip').textContent())!;
+      expect(card).toMatch(title);
+      expect(card).toContain('Right-click for fleet actions');
+      await shootWindow(attacker.page, 'war-wreckage-tooltip-1280');
+
+      // The fleet-action menu offers Salvage there; it fills the dispatch form: target and mission.
+      const at = await pointAt(attacker.page, target);
+      await attacker.page.mouse.click(at.x, at.y, { button: 'right' });
+      const menu = attacker.page.getByTestId('map-context-menu');
+      await expect.poll(textOf(menu.getByTestId('map-context-menu-title'))).toBe(target.join(':'));
+      await menu.getByRole('menuitem', { name: 'Salvage' }).click();
+      const form = attacker.page.getByTestId('dispatch-form');
+      await form.waitFor();
+      await expect.poll(textOf(attacker.page.getByTestId('pending-order-mission'))).toBe('Salvage');
+      expect(await attacker.page.getByTestId('dispatch-mission').inputValue()).toBe('Salvage');
+      expect([
+        await attacker.page.getByTestId('dispatch-r').inputValue(),
+        await attacker.page.getByTestId('dispatch-s').inputValue(),
+        await attacker.page.getByTestId('dispatch-p').inputValue(),
+      ]).toEqual(target.map(String));
+
+      // The beetles (cargo for the whole field) go, salvage, and the field is gone from the map.
+      await form.getByTestId('unit-row-carrion_beetle').getByRole('button', { name: 'Max' }).click();
+      await attacker.page.getByTestId('send-army').click();
+      await toastMatching(attacker.page, new RegExp(`Army launched to ${target.join('-')}!`));
       await toastMatching(attacker.page, /Salvage mission completed\./);
+      expect(await field()).toBeUndefined();
+      await mapAt(attacker.page, target);
+      await expect.poll(cardAt(attacker.page, target), { timeout: 30_000 }).not.toContain('Wreckage');
+      expect(await attacker.page.getByTestId('map-tooltip').textContent()).toMatch(title);
     } catch (error) {
       await screenshot(attacker.page, 'war-failed-attacker').catch(() => undefined);
       await screenshot(defender.page, 'war-failed-defender').catch(() => undefined);

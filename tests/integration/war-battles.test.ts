@@ -149,6 +149,58 @@ describe('five players: an attack group of three, the defender and a stationed a
     expect((await h.wreckageAt(defender.coords))!.resources).toEqual(report.wreckage.resources);
   });
 
+  it('an ally whose stationing lands earlier in the same batch defends with the owner', async () => {
+    const region = (await w.player()).coords[0] + 1;
+    const defender = await w.player({ coords: [region, 7, 5], units: { razorwing: 5 } });
+    const ally = await w.player({ coords: [region, 7, 6], units: { spine_lancer: 10 } });
+    const attacker = await w.player({ coords: [region, 7, 1], units: { razorwing: 60 } });
+    const [alliance] = await w.sql<{ id: number }>(`insert into alliances (name, tag) values (?, ?) returning id`, [`Brood ${region}`, `B${region % 10_000}`]);
+    await w.sql(`insert into alliance_members (user_id, alliance_id, rank) values (?, ?, 'LEADER'), (?, ?, 'MEMBER')`, [defender.actor.id, alliance!.id, ally.actor.id, alliance!.id]);
+    const stationing = await h.send(ally, defender.coords, { mission: 'STATION', units: { spine_lancer: 10 } });
+    const attack = await h.send(attacker, defender.coords, { units: { razorwing: 60 } });
+    const landed = new Date(stationing.arrival_time);
+    const fight = new Date(Math.max(new Date(attack.arrival_time).getTime(), landed.getTime() + 1_000));
+    await w.sql('update movements set arrival_time = ? where id = ?', [fight, attack.id]);
+
+    const outcomes = await arriveMovements(w.deps(), [{ id: attack.id, leg: 0 }, { id: stationing.id, leg: 0 }], fight);
+    expect([...outcomes.values()]).toEqual(['applied', 'applied']);
+    const [battle] = await w.sql<{ id: string }>('select id from battles where region = ? and sub_region = 7 and position = 5', [region]);
+    const report = (await h.battle(Number(battle!.id))).parsed;
+    expect(report.participant_results.map((p) => [p.role, p.user_id, p.is_stationed_ally])).toEqual([
+      ['ATTACKER', attacker.actor.id, false],
+      ['DEFENDER', defender.actor.id, false],
+      ['DEFENDER', ally.actor.id, true],
+    ]);
+    expect(participantOf(report, ally, true)).toMatchObject({ initial_units: { spine_lancer: 10 } });
+    expect(await h.notes(ally.actor.id, 'DEFENSE_REPORT')).toHaveLength(1);
+  });
+
+  it('two attacks on one target in a batch: an ally the first destroys is not in the second', async () => {
+    const region = (await w.player()).coords[0] + 1;
+    const defender = await w.player({ coords: [region, 8, 5], units: {} });
+    const ally = await w.player({ coords: [region, 8, 6], units: {} });
+    const first = await w.player({ coords: [region, 8, 1], units: { razorwing: 200 } });
+    const second = await w.player({ coords: [region, 8, 2], units: { razorwing: 200 } });
+    const a = await h.send(first, defender.coords, { units: { razorwing: 200 } });
+    const b = await h.send(second, defender.coords, { units: { razorwing: 200 } });
+    const t1 = new Date(Math.max(new Date(a.arrival_time).getTime(), new Date(b.arrival_time).getTime()));
+    const t2 = new Date(t1.getTime() + 1_000);
+    await w.sql('update movements set arrival_time = case when id = ? then ?::timestamptz else ?::timestamptz end where id in (?, ?)', [a.id, t1, t2, a.id, b.id]);
+    await w.sql(
+      `insert into movements (id, user_id, mission, start_territory_id, start_region, start_sub_region, start_position, target_territory_id, target_region, target_sub_region, target_position, target_owner_id, units, resources, fuel_paid, one_way_seconds, start_time, arrival_time, leg, created_at)
+       values (gen_random_uuid(), ?, 'ALLIED_STATIONED', ?, ?, ?, ?, ?, ?, ?, ?, ?, '{"razorwing": 1}'::jsonb, '{}'::jsonb, 0, 60, ?, null, 1, ?)`,
+      [ally.actor.id, ally.territory, ...ally.coords, defender.territory, ...defender.coords, defender.actor.id, t1, t1],
+    );
+
+    expect([...(await arriveMovements(w.deps(), [{ id: a.id, leg: 0 }, { id: b.id, leg: 0 }], t2)).values()]).toEqual(['applied', 'applied']);
+    const battles = await w.sql<{ id: string }>('select id from battles where region = ? and sub_region = 8 and position = 5 order by fought_at', [region]);
+    const [one, two] = await Promise.all(battles.map((row) => h.battle(Number(row.id)).then((stored) => stored.parsed)));
+    expect(one!.participant_results.map((p) => [p.user_id, p.is_stationed_ally])).toEqual([[first.actor.id, false], [defender.actor.id, false], [ally.actor.id, true]]);
+    expect(one!.participant_results[2]!.survivors).toEqual({});
+    expect(two!.participant_results.map((p) => [p.user_id, p.is_stationed_ally])).toEqual([[second.actor.id, false], [defender.actor.id, false]]);
+    expect(await h.notes(ally.actor.id, 'DEFENSE_REPORT')).toHaveLength(1);
+  });
+
   it('with one job per member outside a batch: the first fights for all, the others find a later leg', async () => {
     const region = (await w.player()).coords[0] + 1;
     const defender = await w.player({ coords: [region, 5, 5], units: { razorwing: 5 } });

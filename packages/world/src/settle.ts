@@ -51,7 +51,7 @@ export function territoryState(territory: Territory): TerritoryState {
 }
 
 /**
- * What settling these territories to t needs, in three queries for any number of territories: their
+ * What settling these territories to t needs, in one statement for any number of territories: their
  * queue items, their owners' research history, and the structures of the owners' other territories
  * (their player-scope effects count everywhere).
  */
@@ -68,24 +68,20 @@ export async function loadInputs(em: EntityManager, territories: readonly Territ
   const oldest = new Date(Math.min(...territories.map((x) => x.resourcesUpdatedAt.getTime())));
   // Plain rows, not entities: a batch reads hundreds of items and changes none of them. Queue items
   // the caller changed and has not stored yet are stored first, as em.find would (its auto-flush).
+  // One statement, one round trip: each list comes back as a JSON array.
   await em.tryFlush(QueueItem, {});
-  const local = await sqlRows<ItemRow & { territory_id: number }>(
+  const list = (query: string) => `(select coalesce(json_agg(q), '[]') from (${query}) q)`;
+  const [row] = await sqlRows<{ local: (ItemRow & { territory_id: number })[]; history: { user_id: number; item_key: string; target_level: number | null; end_ms: number }[]; others: { id: number; owner_id: number; structures: AmountMap }[] }>(
     em,
-    `select territory_id, kind, item_key, target_level, quantity, duration_per_item_s, ${epochMs('start_time')} as start_ms, ${epochMs('end_time')} as end_ms from queue_items
-     where territory_id = any($1::int[]) and kind in (${SETTLE_ITEM_KINDS}) and end_time > $2 and start_time < $3`,
-    [ids, oldest, t],
+    `select ${list(`select territory_id, kind, item_key, target_level, quantity, duration_per_item_s, ${epochMs('start_time')} as start_ms, ${epochMs('end_time')} as end_ms from queue_items
+                    where territory_id = any($1::int[]) and kind in (${SETTLE_ITEM_KINDS}) and end_time > $2 and start_time < $3`)} as local,
+            ${list(`select user_id, item_key, target_level, ${epochMs('end_time')} as end_ms from queue_items where user_id = any($4::int[]) and kind = 'research' and end_time <= $3`)} as history,
+            ${list('select id, owner_id, structures from territories where owner_id = any($4::int[])')} as others`,
+    [ids, oldest, t, owners],
   );
-  for (const i of local) items.set(i.territory_id, [...(items.get(i.territory_id) ?? []), coreItem(i)]);
-  if (owners.length > 0) {
-    const history = await sqlRows<{ user_id: number; item_key: string; target_level: number | null; end_ms: number }>(
-      em,
-      `select user_id, item_key, target_level, ${epochMs('end_time')} as end_ms from queue_items where user_id = any($1::int[]) and kind = 'research' and end_time <= $2`,
-      [owners, t],
-    );
-    for (const r of history) research.set(r.user_id, [...(research.get(r.user_id) ?? []), { itemKey: r.item_key, targetLevel: r.target_level, endTime: r.end_ms }]);
-    const rows = await sqlRows<{ id: number; owner_id: number; structures: AmountMap }>(em, 'select id, owner_id, structures from territories where owner_id = any($1::int[])', [owners]);
-    for (const row of rows) structures.set(row.owner_id, [...(structures.get(row.owner_id) ?? []), { id: row.id, owner: row.owner_id, structures: row.structures }]);
-  }
+  for (const i of row!.local) items.set(i.territory_id, [...(items.get(i.territory_id) ?? []), coreItem(i)]);
+  for (const r of row!.history) research.set(r.user_id, [...(research.get(r.user_id) ?? []), { itemKey: r.item_key, targetLevel: r.target_level, endTime: r.end_ms }]);
+  for (const o of row!.others) structures.set(o.owner_id, [...(structures.get(o.owner_id) ?? []), { id: o.id, owner: o.owner_id, structures: o.structures }]);
   return { items, research, structures };
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeCell } from './describe-cell';
-import type { MapData, MapTerritory, WreckageField } from './map-data';
+import { loadCatalogue } from '@brood/game-data';
+import { namesFrom } from '../notifications';
+import { describeCell, wreckageCargo } from './describe-cell';
+import type { MapData, MapTerritory, ResourceNames, WreckageField } from './map-data';
 
 const territory = (position: number, owner: { id: number; name: string } | null, name = 'Spawnpool'): MapTerritory => ({
   id: position,
@@ -15,7 +17,10 @@ const territory = (position: number, owner: { id: number; name: string } | null,
 
 const field: WreckageField = { id: 1, region: 5, sub_region: 6, position: 7, resources: { fiber: 12_500, chitin: 0, crystal: 800.9 }, expires_at: new Date() };
 
-const data: Pick<MapData, 'regionPresence' | 'subregionPresence' | 'subregionsOf' | 'territoriesByPosition' | 'wreckage'> = {
+const catalogue = loadCatalogue();
+const resourceNames: ResourceNames = { order: catalogue.orderedResourceKeys, nameOf: namesFrom(catalogue.resources) };
+
+const data: Pick<MapData, 'regionPresence' | 'subregionPresence' | 'subregionsOf' | 'territoriesByPosition' | 'wreckage' | 'resourceNames'> = {
   regionPresence: new Map([[5, 'contested']]),
   subregionPresence: new Map([[6, 'enemy']]),
   subregionsOf: 5,
@@ -25,6 +30,7 @@ const data: Pick<MapData, 'regionPresence' | 'subregionPresence' | 'subregionsOf
     [3, territory(3, null, 'Husk')],
   ]),
   wreckage: { byRegion: new Map([[5, [field]]]), bySubRegion: new Map([['5:6', [field]]]), byPosition: new Map([['5:6:7', field]]) },
+  resourceNames,
 };
 
 const text = (content: { title: string; lines: { text: string }[] }) => [content.title, ...content.lines.map((l) => l.text)];
@@ -53,8 +59,23 @@ describe('the hover card', () => {
     expect(text(describeCell({ r: 5, s: 6, p: 7 }, data, 9, false))).toEqual([
       '5:6:7',
       'Empty position',
-      'Wreckage: fiber 12.50k, crystal 800',
+      'Wreckage: Fiber 12.50k, Crystal 800',
       'Right-click for fleet actions',
     ]);
+  });
+});
+
+describe('a wreckage field\u2019s resources', () => {
+  it('names them in the catalogue\u2019s order whatever order the server sent, unknown keys last and humanised', () => {
+    expect(wreckageCargo({ resources: { voidium_shard: 2, chitin: 5, fiber: 3_456 } }, resourceNames)).toBe('Fiber 3.45k, Chitin 5, Voidium Shard 2');
+  });
+
+  it('leaves out less than one of a resource, and says when nothing is left', () => {
+    expect(wreckageCargo({ resources: { fiber: 0.6, crystal: 1 } }, resourceNames)).toBe('Crystal 1');
+    expect(wreckageCargo({ resources: { fiber: 0 } }, resourceNames)).toBe('nothing left');
+  });
+
+  it('uses the keys, humanised, until the catalogue has loaded', () => {
+    expect(wreckageCargo({ resources: { chitin: 5, fiber: 7 } }, { order: [], nameOf: namesFrom(undefined) })).toBe('Chitin 5, Fiber 7');
   });
 });

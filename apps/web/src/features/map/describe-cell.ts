@@ -1,7 +1,7 @@
 import { formatCoordinates, formatResourceAmount } from '../../lib/format';
 import type { PickedCell } from './geometry';
 import { TRUNCATE, truncate } from './labels';
-import type { MapData, Presence, WreckageField } from './map-data';
+import type { MapData, Presence, ResourceNames, WreckageField } from './map-data';
 import type { TooltipContent } from './map-tooltip';
 
 const PRESENCE_LINE: Record<Presence, TooltipContent['lines'][number]> = {
@@ -11,10 +11,16 @@ const PRESENCE_LINE: Record<Presence, TooltipContent['lines'][number]> = {
   empty: { text: 'No claimed territories', tone: 'dim' },
 };
 
-function cargo(field: WreckageField): string {
+/** 'Fiber 12.50k, Chitin 800': the field's resources by name, in the catalogue's order (unknown keys last). */
+export function wreckageCargo(field: Pick<WreckageField, 'resources'>, names: ResourceNames): string {
+  const rank = (key: string) => {
+    const i = names.order.indexOf(key);
+    return i === -1 ? names.order.length : i;
+  };
   const parts = Object.entries(field.resources)
-    .filter(([, amount]) => amount > 0)
-    .map(([key, amount]) => `${key} ${formatResourceAmount(amount)}`);
+    .filter(([, amount]) => amount >= 1)
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([key, amount]) => `${names.nameOf(key)} ${formatResourceAmount(amount)}`);
   return parts.length > 0 ? parts.join(', ') : 'nothing left';
 }
 
@@ -24,7 +30,7 @@ function wreckageLine(count: number): TooltipContent['lines'][number] | null {
 }
 
 /** What the hover card (or a tap on a phone) says about a cell. */
-export function describeCell(cell: PickedCell, data: Pick<MapData, 'regionPresence' | 'subregionPresence' | 'subregionsOf' | 'territoriesByPosition' | 'wreckage'>, me: number | null, touch: boolean): TooltipContent {
+export function describeCell(cell: PickedCell, data: Pick<MapData, 'regionPresence' | 'subregionPresence' | 'subregionsOf' | 'territoriesByPosition' | 'wreckage' | 'resourceNames'>, me: number | null, touch: boolean): TooltipContent {
   const drill = { text: touch ? 'Double-tap to open' : 'Double-click to open', tone: 'dim' as const };
   if (cell.s === null) {
     const lines = [PRESENCE_LINE[data.regionPresence.get(cell.r) ?? 'empty'], wreckageLine(data.wreckage.byRegion.get(cell.r)?.length ?? 0), drill];
@@ -52,7 +58,7 @@ export function describeCell(cell: PickedCell, data: Pick<MapData, 'regionPresen
   } else {
     lines.push({ text: 'Empty position', tone: 'dim' });
   }
-  if (field) lines.push({ text: `Wreckage: ${cargo(field)}`, tone: 'wreckage' });
+  if (field) lines.push({ text: `Wreckage: ${wreckageCargo(field, data.resourceNames)}`, tone: 'wreckage' });
   lines.push({ text: touch ? 'Long-press for fleet actions' : 'Right-click for fleet actions', tone: 'dim' });
   return { title: formatCoordinates([cell.r, cell.s, cell.p]), lines };
 }

@@ -3,6 +3,8 @@ import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../trpc';
 import type { RouterOutputs } from '../../lib/api-types';
 import type { Detail } from './geometry';
+import { useGameData } from '../territories';
+import { namesFrom, type NameOf } from '../notifications';
 
 export type RegionOverview = RouterOutputs['map']['regionsOverview'][number];
 export type SubregionOverview = RouterOutputs['map']['subregionsOverview'][number];
@@ -30,6 +32,12 @@ function presenceMap<T extends { has_player_presence: boolean; has_enemy_presenc
     if (presence !== 'empty') map.set(key(row), presence);
   }
   return map;
+}
+
+/** How the map names resources: the catalogue's names, in its order (keys humanised until it loads). */
+export interface ResourceNames {
+  order: readonly string[];
+  nameOf: NameOf;
 }
 
 /** Wreckage looked up by region, by sub-region ("r:s") and by position ("r:s:p"). */
@@ -80,6 +88,11 @@ export function useMapData(detail: Detail) {
     [territories.data],
   );
   const wreckageIndex = useMemo(() => indexWreckage(wreckage.data), [wreckage.data]);
+  const gameData = useGameData();
+  const resourceNames = useMemo<ResourceNames>(
+    () => ({ order: gameData.data?.orderedResourceKeys ?? [], nameOf: namesFrom(gameData.data?.resources) }),
+    [gameData.data],
+  );
 
   const loading =
     regions.isPending ||
@@ -93,6 +106,7 @@ export function useMapData(detail: Detail) {
     subregionsOf: subregions.data ? detail.r : null,
     territoriesByPosition,
     wreckage: wreckageIndex,
+    resourceNames,
     loading,
     error: regions.error ?? subregions.error ?? territories.error ?? null,
     /** The refresh button: everything the map shows, fetched again. */

@@ -118,7 +118,8 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
     }
     // The rows every arrival changes, set-based; the flush in flushLater stores whatever else changed.
     await writeTerritories(tx.em, [...territories.values()]);
-    await writeMovements(tx.em, due);
+    // The other locked movements too: an attack changes its stationed allies' units.
+    await writeMovements(tx.em, locked);
     await flushLater(tx, later, now);
   });
   for (const job of colonizing) outcomes.set(keyOf(job), await applyArrival({ ...deps, em: deps.em.fork() }, job, now));

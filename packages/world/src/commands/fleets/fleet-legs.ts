@@ -8,6 +8,7 @@ import { scheduleJob, scheduleJobs } from '../../jobs';
 import type { WorldDeps } from '../../kernel/deps';
 import { addNotification, addNotifications, type AnnounceAs, type NewNotification, type NotificationEntry } from '../notifications';
 import { refreshDeferredScores, type DeferredScores } from '../scores';
+import type { DeferredEvents } from '../wreckage';
 import type { Territory } from '../../entities/territory.entity';
 import { addAmounts, movementContent, type Ends } from './fleet-parts';
 
@@ -18,10 +19,10 @@ import { addAmounts, movementContent, type Ends } from './fleet-parts';
 
 /**
  * What a batch of arrivals does once at its end rather than once per arrival: store and announce the
- * notifications (one insert, one NOTIFY) and schedule the next legs (one insert). A transaction that
- * carries it (`LegsTx.later`) has notifyMovement and turnAround add to it; `flushLater` does the work.
+ * notifications with the batch's other events (one insert, one NOTIFY), refresh the scores it changed
+ * and schedule the next legs (one insert). A transaction that carries it (`LegsTx.later`) has notifyMovement and turnAround add to it; `flushLater` does the work.
  */
-export interface Later extends DeferredScores {
+export interface Later extends DeferredScores, DeferredEvents {
   notes: NotificationEntry[];
   legs: Movement[];
   /** Movements of the batch another one's arrival already applied (an attack group fights as one): skipped. */
@@ -35,7 +36,7 @@ export type LegsTx = WorldDeps & { later?: Later };
 export async function flushLater(tx: WorldDeps, later: Later, now: Date): Promise<void> {
   await tx.em.flush();
   await refreshDeferredScores(tx, later, now);
-  await addNotifications(tx.em, later.notes, now);
+  await addNotifications(tx.em, later.notes, now, later.events);
   await scheduleJobs(tx, JOBS.movementArrival, later.legs.filter((m) => m.arrivalTime).map((m) => ({ payload: { id: m.id, leg: m.leg }, startAfter: m.arrivalTime! })));
 }
 

@@ -20,7 +20,7 @@ export type NewHallOfFameEntry = HallOfFameEntryFacts & (
   | { combat_log_data: Record<string, unknown>; battle_id?: never }
 );
 
-interface HallOfFameEntryFacts {
+export interface HallOfFameEntryFacts {
   attacker_user_id: number | null;
   attacker_username: string;
   defender_user_id: number | null;
@@ -30,6 +30,31 @@ interface HallOfFameEntryFacts {
   combat_timestamp: Date;
 }
 
+/** An entry's facts, in the column order of both inserts (addHallOfFameEntry's, and the one in storeBattle's statement). */
+const FACTS = [
+  ['attacker_user_id', 'int'],
+  ['attacker_username', 'text'],
+  ['defender_user_id', 'int'],
+  ['defender_username', 'text'],
+  ['outcome', 'text'],
+  ['total_unit_value', 'float8'],
+  ['combat_timestamp', 'timestamptz'],
+] as const satisfies readonly (readonly [keyof HallOfFameEntryFacts, string])[];
+
+const factValues = (entry: HallOfFameEntryFacts) => FACTS.map(([column]) => entry[column]);
+
+/**
+ * The insert of an entry that refers to the battle a statement's `battle` CTE (one `id` column) has
+ * just stored, its facts bound from parameter $first on: the battle and its entry in one statement.
+ */
+export function hallOfFameOfBattle(entry: HallOfFameEntryFacts, first: number): { sql: string; values: unknown[] } {
+  const params = FACTS.map(([, type], i) => `$${first + i}::${type}`).join(', ');
+  return {
+    sql: `insert into hall_of_fame_entries (${FACTS.map(([c]) => c).join(', ')}, battle_id) select ${params}, battle.id from battle`,
+    values: factValues(entry),
+  };
+}
+
 /**
  * Records a notable battle, in the caller's transaction (the battle resolution calls this). Returns
  * its id. An entry of a stored battle refers to it (decision 12): the report is not copied, the reads
@@ -37,9 +62,9 @@ interface HallOfFameEntryFacts {
  */
 export async function addHallOfFameEntry(em: EntityManager, entry: NewHallOfFameEntry): Promise<number> {
   const rows = await em.execute<{ id: number }[]>(
-    `insert into hall_of_fame_entries (attacker_user_id, attacker_username, defender_user_id, defender_username, outcome, total_unit_value, combat_timestamp, combat_log_data, battle_id)
-     values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?) returning id`,
-    [entry.attacker_user_id, entry.attacker_username, entry.defender_user_id, entry.defender_username, entry.outcome, entry.total_unit_value, entry.combat_timestamp, entry.combat_log_data ? JSON.stringify(entry.combat_log_data) : null, entry.battle_id ?? null],
+    `insert into hall_of_fame_entries (${FACTS.map(([c]) => c).join(', ')}, combat_log_data, battle_id)
+     values (${FACTS.map(() => '?').join(', ')}, ?::jsonb, ?) returning id`,
+    [...factValues(entry), entry.combat_log_data ? JSON.stringify(entry.combat_log_data) : null, entry.battle_id ?? null],
   );
   return rows[0]!.id;
 }

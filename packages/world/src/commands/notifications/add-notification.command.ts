@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   parseStoredNotificationContent, type GameEventData, type MessageType, type NotificationRef, type NotifyingEventName, type StoredNotificationContentOf,
 } from '@brood/contracts';
-import { eventPayloads, GAME_EVENTS_CHANNEL, inTransactionSql, type GameEventPayload } from '../../events';
+import { eventPayloads, GAME_EVENTS_CHANNEL, inTransactionSql, publishEvents, type GameEventPayload } from '../../events';
 
 export interface NewNotification<T extends MessageType = MessageType> {
   message_type: T;
@@ -42,9 +42,15 @@ export interface NotificationEntry {
   as?: AnnounceAs | undefined;
 }
 
-/** addNotification for many at once: one insert and one NOTIFY statement, whatever the count. */
-export async function addNotifications(em: EntityManager, entries: readonly NotificationEntry[], now: Date = new Date()): Promise<NotificationRef[]> {
-  if (entries.length === 0) return [];
+/**
+ * addNotification for many at once: one insert and one NOTIFY statement, whatever the count. `also`
+ * are events of their own (no notification) raised in the same statement, after the notifications'.
+ */
+export async function addNotifications(em: EntityManager, entries: readonly NotificationEntry[], now: Date = new Date(), also: readonly GameEventPayload[] = []): Promise<NotificationRef[]> {
+  if (entries.length === 0) {
+    await publishEvents(em, also);
+    return [];
+  }
   const rows = entries.map(({ userId, input, as }) => {
     const checked = parseStoredNotificationContent(input.message_type, input.content);
     if (!checked.ok) throw new Error(`Notification ${input.message_type} has invalid content (${checked.problem})`);
@@ -62,7 +68,7 @@ export async function addNotifications(em: EntityManager, entries: readonly Noti
     as
       ? ({ user_id: userId, event: as.event, data: { ...as.data, notification: ref } } as GameEventPayload)
       : { user_id: userId, event: 'NEW_NOTIFICATION_RECEIVED', data: ref },
-  );
+  ).concat(also);
   await inTransactionSql(em).executeSql(
     `with stored as (
        insert into notifications (id, user_id, message_type, title, content, is_read, related_object_id, created_at)

@@ -5,7 +5,7 @@ import { GAME_EVENTS_CHANNEL } from '../../events';
 import { User } from '../../entities/user.entity';
 import { Notification } from '../../entities/notification.entity';
 import { GameError } from '../../errors';
-import { addNotification, countUnreadNotifications, listNotifications, markAllNotificationsRead, markNotificationRead } from '.';
+import { addNotification, addNotifications, countUnreadNotifications, listNotifications, markAllNotificationsRead, markNotificationRead } from '.';
 
 let db: TestDatabase;
 let listener: pg.Client;
@@ -85,6 +85,23 @@ describe('addNotification', () => {
     await drain();
     expect(heard).toEqual([]);
     expect(await db.orm.em.fork().count(Notification, {})).toBe(before);
+  });
+
+  it('raises events of their own after the notifications\u2019 in the same statement, and alone when there is no notification', async () => {
+    heard.length = 0;
+    const wreck = { wreckage_field_id: '7', region: 1, sub_region: 2, position: 3 };
+    const [ref] = await db.orm.em.fork().transactional((tem) =>
+      addNotifications(tem, [{ userId: alice.id, input: { message_type: 'GENERIC_INFORMATION', title: 'hello', content: 'hello' } }], new Date(), [
+        { user_id: bob.id, event: 'WRECKAGE_FIELD_SPAWNED', data: wreck },
+      ]),
+    );
+    await db.orm.em.fork().transactional((tem) => addNotifications(tem, [], new Date(), [{ user_id: alice.id, event: 'WRECKAGE_FIELD_DEPLETED', data: wreck }]));
+    await drain();
+    expect(heard).toEqual([
+      { user_id: alice.id, event: 'NEW_NOTIFICATION_RECEIVED', data: ref },
+      { user_id: bob.id, event: 'WRECKAGE_FIELD_SPAWNED', data: wreck },
+      { user_id: alice.id, event: 'WRECKAGE_FIELD_DEPLETED', data: wreck },
+    ]);
   });
 
   it('keeps text, null and empty-object content as they are', async () => {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Catalogue } from '@brood/game-data';
 import { scoreBreakdown, type ScoreBreakdown } from '@brood/game-core';
+import { sqlRows } from '../../kernel/bulk-write';
 import { technologiesAt } from '../../settle';
 
 /**
@@ -13,19 +14,21 @@ import { technologiesAt } from '../../settle';
 export async function computeScores(em: EntityManager, catalogue: Catalogue, userIds: readonly number[], at: Date): Promise<Map<number, ScoreBreakdown>> {
   const out = new Map<number, ScoreBreakdown>();
   if (userIds.length === 0) return out;
-  const marks = userIds.map(() => '?').join(', ');
-  const territories = await em.execute<{ owner_id: number; structures: Record<string, number>; units: Record<string, number>; defenses: Record<string, number> }[]>(
-    `select owner_id, structures, units, defenses from territories where owner_id in (${marks})`,
-    [...userIds],
+  // One statement, one round trip: each list comes back as a JSON array.
+  const list = (query: string) => `(select coalesce(json_agg(q), '[]') from (${query}) q)`;
+  const [row] = await sqlRows<{
+    territories: { owner_id: number; structures: Record<string, number>; units: Record<string, number>; defenses: Record<string, number> }[];
+    fleets: { user_id: number; units: Record<string, number> }[];
+    research: { user_id: number; item_key: string; target_level: number | null; end_ms: number }[];
+  }>(
+    em,
+    `select ${list('select owner_id, structures, units, defenses from territories where owner_id = any($1::int[])')} as territories,
+            ${list('select user_id, units from movements where user_id = any($1::int[])')} as fleets,
+            ${list(`select user_id, item_key, target_level, floor(extract(epoch from end_time) * 1000)::float8 as end_ms from queue_items
+                    where kind = 'research' and end_time <= $2 and user_id = any($1::int[])`)} as research`,
+    [[...userIds], at],
   );
-  const fleets = await em.execute<{ user_id: number; units: Record<string, number> }[]>(
-    `select user_id, units from movements where user_id in (${marks})`,
-    [...userIds],
-  );
-  const research = await em.execute<{ user_id: number; item_key: string; target_level: number | null; end_time: Date }[]>(
-    `select user_id, item_key, target_level, end_time from queue_items where kind = 'research' and end_time <= ? and user_id in (${marks})`,
-    [at, ...userIds],
-  );
+  const { territories, fleets, research } = row!;
   for (const id of userIds) {
     const own = territories.filter((t) => t.owner_id === id);
     const units: Record<string, number> = {};
@@ -36,7 +39,7 @@ export async function computeScores(em: EntityManager, catalogue: Catalogue, use
     }
     for (const f of fleets) if (f.user_id === id) for (const [k, n] of Object.entries(f.units)) units[k] = (units[k] ?? 0) + n;
     const techs = technologiesAt(
-      research.filter((r) => r.user_id === id).map((r) => ({ itemKey: r.item_key, targetLevel: r.target_level, endTime: new Date(r.end_time) })),
+      research.filter((r) => r.user_id === id).map((r) => ({ itemKey: r.item_key, targetLevel: r.target_level, endTime: new Date(r.end_ms) })),
       at.getTime(),
     );
     out.set(id, scoreBreakdown(catalogue, { territories: own.map((t) => t.structures), technologies: techs, units, defenses }));

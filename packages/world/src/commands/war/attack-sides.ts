@@ -9,6 +9,8 @@ import { advanceLoaded, settledViews } from '../../settle';
 import type { LoadedTerritories } from '../fleets/arrivals/context';
 import { startCoords } from '../fleets/fleet-parts';
 
+const byId = (a: Movement, b: Movement) => (a.id < b.id ? -1 : 1);
+
 /** The missions that fight at their target on arrival. */
 export const ATTACK_MISSIONS: readonly MovementMission[] = ['ATTACK', 'MULTI_PARTY_ATTACK_INITIATOR', 'MULTI_PARTY_ATTACK_PARTICIPANT'];
 
@@ -39,30 +41,31 @@ export async function lockArriving(em: EntityManager, ids: readonly string[]): P
 }
 
 /**
- * The attacking side of an arrival: the movement alone (no attack group), or every movement of its
- * group on an attack mission due at the same instant at the same target, in id order (locked with
- * the arriving movement by lockArriving; the lock here only takes a member that joined since).
+ * The fleets that fight at an attack's arrival, row-locked in one statement in id order: the
+ * attacking side (the movement alone, or every movement of its group on an attack mission due at the
+ * same instant at the same target) and the allied fleets stationed at the target (they defend with
+ * the owner). lockArriving has locked them with the arriving movement; this read (after the
+ * territories' locks) also takes a member that joined, or an ally that stationed, since.
  */
-export async function attackingGroup(em: EntityManager, m: Movement): Promise<Movement[]> {
-  if (m.attackGroupId == null) return [m];
-  const group = await em.find(
-    Movement,
-    {
-      attackGroupId: m.attackGroupId,
-      mission: { $in: [...ATTACK_MISSIONS] },
-      arrivalTime: m.arrivalTime,
-      targetRegion: m.targetRegion,
-      targetSubRegion: m.targetSubRegion,
-      targetPosition: m.targetPosition,
-    },
-    { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
-  );
-  return group.some((g) => g === m) ? group : [m, ...group].sort((a, b) => (a.id < b.id ? -1 : 1));
-}
-
-/** Allied fleets stationed at the target, in id order (locked by lockArriving; see above): they defend with the owner. */
-export async function stationedAllies(em: EntityManager, target: Territory): Promise<Movement[]> {
-  return em.find(Movement, { targetTerritoryId: target.id, mission: 'ALLIED_STATIONED' }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE });
+export async function fightingFleets(em: EntityManager, m: Movement, target: Territory | null): Promise<{ group: Movement[]; allies: Movement[] }> {
+  const where = [
+    ...(m.attackGroupId == null
+      ? []
+      : [{ attackGroupId: m.attackGroupId, mission: { $in: [...ATTACK_MISSIONS] }, arrivalTime: m.arrivalTime, targetRegion: m.targetRegion, targetSubRegion: m.targetSubRegion, targetPosition: m.targetPosition }]),
+    ...(target ? [{ targetTerritoryId: target.id, mission: 'ALLIED_STATIONED' as const }] : []),
+  ];
+  const rows = where.length ? await em.find(Movement, { $or: where }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE }) : [];
+  // A row on an attack mission matched the group's condition; the others are the stationed allies.
+  const members = rows.filter((r) => ATTACK_MISSIONS.includes(r.mission));
+  // The batch stores its changed movements at its end: a fleet an earlier arrival of it stationed here
+  // is so in memory only (locked by lockArriving). One it destroyed was deleted before the read (a
+  // removal makes MikroORM flush before it queries movements).
+  const stationedHere = (r: object): r is Movement => r instanceof Movement && r.mission === 'ALLIED_STATIONED' && target != null && r.targetTerritoryId === target.id;
+  const allies = new Set([...rows, ...em.getUnitOfWork().getIdentityMap()].filter(stationedHere));
+  return {
+    group: members.includes(m) ? members : [m, ...members].sort(byId),
+    allies: [...allies].sort(byId),
+  };
 }
 
 /** One participant's fleet: the movement and where it came from. */

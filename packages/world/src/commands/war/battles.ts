@@ -4,6 +4,7 @@ import { COMBAT_ENGINE_VERSION, createRng, resolveBattle, type BattleInput, type
 import type { Catalogue } from '@brood/game-data';
 import { fail } from '../../errors';
 import { inTransactionSql } from '../../events';
+import { hallOfFameOfBattle, type HallOfFameEntryFacts } from '../hall-of-fame';
 
 /** A battle's input as stored: everything but the catalogue, which is stored once per distinct catalogue. */
 export type StoredBattleInput = Omit<BattleInput, 'catalogue'>;
@@ -13,6 +14,8 @@ export interface BattleToStore {
   spot: { region: number; sub_region: number; position: number };
   input: BattleInput;
   report: CombatReport;
+  /** A notable battle's Hall of Fame entry, written in the battle's statement and referring to it. */
+  hallOfFame?: HallOfFameEntryFacts;
 }
 
 const hashes = new WeakMap<Catalogue, { hash: string; text: string }>();
@@ -33,7 +36,7 @@ function catalogueText(catalogue: Catalogue): { hash: string; text: string } {
 
 /**
  * Stores a resolved battle (in the caller's transaction): its input, seed, engine version and the
- * report's exact text. Answers the battle's id.
+ * report's exact text, and its Hall of Fame entry when it has one. Answers the battle's id.
  */
 export async function storeBattle(em: EntityManager, battle: BattleToStore): Promise<number> {
   const { catalogue, ...input } = battle.input;
@@ -49,10 +52,13 @@ export async function storeBattle(em: EntityManager, battle: BattleToStore): Pro
   }
   const users = [...new Set(input.participants.map((p) => p.user_id).filter((id): id is number => typeof id === 'number'))];
   // Native parameters: the report's text goes to PostgreSQL as it is, not escaped into the statement.
+  const fame = battle.hallOfFame ? hallOfFameOfBattle(battle.hallOfFame, 11) : null;
   const { rows } = await inTransactionSql(em).executeSql(
-    `insert into battles (fought_at, region, sub_region, position, participant_user_ids, seed, engine_version, catalogue_hash, input, report)
-     values ($1, $2, $3, $4, $5::integer[], $6, $7, $8, $9::json, $10::json) returning id`,
-    [battle.at, battle.spot.region, battle.spot.sub_region, battle.spot.position, users, battle.report.seed, COMBAT_ENGINE_VERSION, hash, JSON.stringify(input), JSON.stringify(battle.report)],
+    `with battle as (
+       insert into battles (fought_at, region, sub_region, position, participant_user_ids, seed, engine_version, catalogue_hash, input, report)
+       values ($1, $2, $3, $4, $5::integer[], $6, $7, $8, $9::json, $10::json) returning id)${fame ? `, entry as (${fame.sql})` : ''}
+     select id from battle`,
+    [battle.at, battle.spot.region, battle.spot.sub_region, battle.spot.position, users, battle.report.seed, COMBAT_ENGINE_VERSION, hash, JSON.stringify(input), JSON.stringify(battle.report), ...(fame?.values ?? [])],
   );
   return Number((rows[0] as { id: string }).id);
 }

@@ -32,9 +32,16 @@ const fieldOf = (row: LockedWreckage): LockedWreckage => ({ ...row, resources: p
 
 const eventData = (f: LockedWreckage) => ({ wreckage_field_id: String(f.id), region: f.region, sub_region: f.sub_region, position: f.position });
 
-async function announce(em: EntityManager, users: readonly number[], event: 'WRECKAGE_FIELD_SPAWNED' | 'WRECKAGE_FIELD_DEPLETED', field: LockedWreckage): Promise<void> {
+/** Events an arrival batch raises once at its end, with its notifications (`Later` of fleets/fleet-legs.ts). */
+export interface DeferredEvents {
+  events?: GameEventPayload[];
+}
+
+async function announce(em: EntityManager, users: readonly number[], event: 'WRECKAGE_FIELD_SPAWNED' | 'WRECKAGE_FIELD_DEPLETED', field: LockedWreckage, later?: DeferredEvents): Promise<void> {
   const data = eventData(field);
-  await publishEvents(em, [...new Set(users)].map((user_id): GameEventPayload => ({ user_id, event, data })));
+  const events = [...new Set(users)].map((user_id): GameEventPayload => ({ user_id, event, data }));
+  if (later) (later.events ??= []).push(...events);
+  else await publishEvents(em, events);
 }
 
 /**
@@ -53,11 +60,12 @@ export async function lockWreckageAt(em: EntityManager, spot: WreckageSpot, at: 
 /**
  * Leaves debris at a spot at instant `at`: merged into the live field there (which then lives the
  * universe's wreckage_lifetime_hours from `at` again), or a new field (an expired one at the spot is
- * replaced). Nothing happens for an empty pile. `notify` users get WRECKAGE_FIELD_SPAWNED.
+ * replaced). Nothing happens for an empty pile. `notify` users get WRECKAGE_FIELD_SPAWNED (in an
+ * arrival batch, `tx.later`, with the batch's notifications at its end).
  * Answers the field as stored, or null when nothing was left.
  */
 export async function leaveWreckage(
-  tx: { em: EntityManager; catalogue: Catalogue },
+  tx: { em: EntityManager; catalogue: Catalogue; later?: DeferredEvents },
   spot: WreckageSpot,
   resources: Resources,
   at: Date,
@@ -81,7 +89,7 @@ export async function leaveWreckage(
     [spot.region, spot.sub_region, spot.position, JSON.stringify(pile), at, expiresAt],
   );
   const field = fieldOf(rows[0]!);
-  await announce(tx.em, notify, 'WRECKAGE_FIELD_SPAWNED', field);
+  await announce(tx.em, notify, 'WRECKAGE_FIELD_SPAWNED', field, tx.later);
   return field;
 }
 

@@ -1,10 +1,9 @@
 import { createRng, resolveBattle } from '@brood/game-core';
-import { addHallOfFameEntry } from '../../hall-of-fame';
-import { refreshPlayerScores } from '../../scores';
+import { fleetScoresChanged } from '../../scores';
 import { leaveWreckage } from '../../wreckage';
 import { applyToTarget, sendAttackersHome, settleAllies } from '../../war/attack-aftermath';
 import { sendAttackFailed, sendBattleReports } from '../../war/attack-reports';
-import { attackingGroup, battleInput, describeFleets, stationedAllies } from '../../war/attack-sides';
+import { battleInput, describeFleets, fightingFleets } from '../../war/attack-sides';
 import { storeBattle } from '../../war/battles';
 import { turnAround } from '../fleet-legs';
 import type { ArrivalHandler } from './context';
@@ -19,8 +18,7 @@ import type { ArrivalHandler } from './context';
  * With no territory there any more, or one that is the attacker's own now, the fleet flies home.
  */
 export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, target, settled, loaded }) => {
-  await tx.em.flush();
-  const group = await attackingGroup(tx.em, m);
+  const { group, allies } = await fightingFleets(tx.em, m, target);
   for (const g of group) tx.later?.done.add(g);
   const ownerId = target?.owner?.id;
   if (!target || ownerId == null) {
@@ -38,7 +36,6 @@ export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, 
   const fighting = group.filter((g) => g.userId !== ownerId);
   if (fighting.length === 0) return;
 
-  const allies = await stationedAllies(tx.em, target);
   const { sides, nameOf } = await describeFleets(tx.em, tx.catalogue, [...fighting, ...allies], at, loaded, [ownerId]);
   const attackers = sides.slice(0, fighting.length);
   const defenders = sides.slice(fighting.length);
@@ -46,7 +43,18 @@ export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, 
   const input = battleInput(tx.catalogue, attackers, target, owner, defenders);
   const report = resolveBattle(input, createRng(`battle:${m.attackGroupId ?? m.id}:${at.toISOString()}`));
   const spot = { region: target.region, sub_region: target.subRegion, position: target.position };
-  const battleId = await storeBattle(tx.em, { at, spot, input, report });
+  const hallOfFame = report.hall_of_fame
+    ? {
+        attacker_user_id: fighting[0]!.userId,
+        attacker_username: attackers[0]!.username,
+        defender_user_id: ownerId,
+        defender_username: owner.username,
+        outcome: report.outcome,
+        total_unit_value: report.total_unit_value,
+        combat_timestamp: at,
+      }
+    : undefined;
+  const battleId = await storeBattle(tx.em, { at, spot, input, report, hallOfFame });
 
   const results = report.participant_results;
   const users = [...new Set(input.participants.map((p) => p.user_id as number))];
@@ -59,18 +67,5 @@ export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, 
     for (const a of attackers) await turnAround(tx, a.movement, at);
   }
   await sendBattleReports(tx, report, battleId, target, m, now);
-  if (report.hall_of_fame) {
-    await addHallOfFameEntry(tx.em, {
-      attacker_user_id: fighting[0]!.userId,
-      attacker_username: attackers[0]!.username,
-      defender_user_id: ownerId,
-      defender_username: owner.username,
-      outcome: report.outcome,
-      total_unit_value: report.total_unit_value,
-      combat_timestamp: at,
-      battle_id: battleId,
-    });
-  }
-  await tx.em.flush();
-  await refreshPlayerScores(tx.em, tx.catalogue, users, at);
+  await fleetScoresChanged(tx, users, at);
 };
