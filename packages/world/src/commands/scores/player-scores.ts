@@ -64,8 +64,16 @@ export async function writeScores(em: EntityManager, scores: ReadonlyMap<number,
 /**
  * Brings players' scores up to date inside the caller's transaction: call it after anything that
  * changes what they own (a batch of completions, a battle's losses, a colonization).
+ *
+ * The players' score rows are locked first, in ascending ids as the recompute job locks them, and the
+ * reading starts after: two transactions changing one player's territories at once (a completion
+ * batch and an arrival batch, say) then refresh one after the other, and the second reads what the
+ * first committed. Without it each read what it alone had changed, and the later write left a score
+ * that missed the other's change.
  */
 export async function refreshPlayerScores(em: EntityManager, catalogue: Catalogue, userIds: readonly number[], at: Date): Promise<Map<number, ScoreBreakdown>> {
+  if (userIds.length === 0) return new Map();
+  await sqlRows(em, 'select user_id from player_scores where user_id = any($1::int[]) order by user_id for no key update', [[...userIds]]);
   const scores = await computeScores(em, catalogue, userIds, at);
   await writeScores(em, scores, at);
   return scores;
