@@ -44,6 +44,12 @@ export async function fleetWorld(overrides: Parameters<typeof loadCatalogue>[0] 
   const catalogue = loadCatalogue({ ...overrides, universe: { base_effects: { max_territories: 3, allied_fleet_slots: 1 }, ...(overrides.universe ?? {}) } });
   const db = await createTestDatabase({ poolMax: 30 });
   const boss = createBoss(db.url, 'api');
+  // An error while the world runs fails the test; once it stops, the server going away under
+  // pg-boss's last idle connections is expected (57P01), not a failure.
+  let stopping = false;
+  boss.on('error', (error) => {
+    if (!stopping) throw error;
+  });
   await boss.start();
   const listener = new pg.Client({ connectionString: db.url });
   await listener.connect();
@@ -83,6 +89,7 @@ export async function fleetWorld(overrides: Parameters<typeof loadCatalogue>[0] 
       return rows[0]!;
     },
     async stop() {
+      stopping = true;
       await listener.end();
       await boss.stop({ graceful: false });
       await db.stop();
