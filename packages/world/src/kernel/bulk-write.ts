@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { Utils, type EntityManager } from '@mikro-orm/postgresql';
 import { inTransactionSql } from '../events';
 import type { Movement } from '../entities/movement.entity';
 import type { Territory } from '../entities/territory.entity';
@@ -32,7 +32,7 @@ export async function msUntil(em: EntityManager, atQuery: string): Promise<numbe
  */
 function forget(em: EntityManager, entities: readonly object[]): void {
   const uow = em.getUnitOfWork();
-  for (const entity of entities) uow.unsetIdentity(entity);
+  for (const entity of entities) if (Utils.isEntity(entity)) uow.unsetIdentity(entity); // not a plain row (lockTerritoryRows)
 }
 
 /** Whether the unit of work is about to delete the entity (a fleet that landed): no update for it. */
@@ -41,8 +41,11 @@ const removed = (em: EntityManager) => {
   return (entity: object) => stack.has(entity);
 };
 
+/** What writeTerritories stores: an entity, or a plain row (lockTerritoryRows). */
+type TerritoryWrite = Pick<Territory, 'id' | 'name' | 'resources' | 'resourcesUpdatedAt' | 'structures' | 'units' | 'defenses'> & { readonly owner?: { readonly id: number } | null };
+
 /** Stores the territories' owner, name, stock, structures, units and defenses in one statement. */
-export async function writeTerritories(em: EntityManager, territories: readonly Territory[]): Promise<void> {
+export async function writeTerritories(em: EntityManager, territories: readonly TerritoryWrite[]): Promise<void> {
   const isRemoved = removed(em);
   const rows = territories.filter((t) => !isRemoved(t));
   if (rows.length === 0) return;

@@ -3,7 +3,7 @@ import { QueueItem } from '../../entities/queue-item.entity';
 import { Territory } from '../../entities/territory.entity';
 import { settleTerritories } from '../../settle';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
-import { lockTerritories } from '../../kernel/access';
+import { lockTerritoryRows, type TerritoryRow } from '../../kernel/access';
 import { msUntil, sqlRows, writeTerritories } from '../../kernel/bulk-write';
 import { addNotifications, type AnnounceAs, type NotificationEntry } from '../notifications';
 import { refreshPlayerScores } from '../scores/player-scores';
@@ -24,8 +24,11 @@ interface Announcement {
 /** What a completion reads of its item: a plain row, not an entity (a batch reads hundreds and changes none). */
 type DueItem = Pick<QueueItem, 'id' | 'kind' | 'userId' | 'territoryId' | 'itemKey' | 'targetLevel' | 'quantity' | 'endTime'> & { completed: boolean };
 
+/** Where an item completed: a locked row, or the territory a research item paid from. */
+type Place = Pick<TerritoryRow, 'id' | 'name' | 'region' | 'subRegion' | 'position'>;
+
 /** The notification and the one real-time event of a finished item, by queue kind. */
-function announcement(deps: WorldDeps, item: DueItem, territory: Territory | null): Announcement {
+function announcement(deps: WorldDeps, item: DueItem, territory: Place | null): Announcement {
   const where = territory ? ` in ${territory.name}` : '';
   const territory_id = territory?.id ?? null;
   const { catalogue } = deps;
@@ -110,8 +113,8 @@ export async function completeQueueItems(deps: WorldDeps, ids: readonly string[]
     if (due.length === 0) return outcomes;
     // Research only names its paying territory; the others deliver into theirs, so lock those.
     const delivers = (item: DueItem) => item.kind !== 'research' && item.territoryId != null;
-    const locked = await lockTerritories(tx.em, due.filter(delivers).map((i) => i.territoryId!));
-    const targets = new Map<Territory, Date>();
+    const locked = await lockTerritoryRows(tx.em, due.filter(delivers).map((i) => i.territoryId!));
+    const targets = new Map<TerritoryRow, Date>();
     for (const item of due.filter(delivers)) {
       const territory = locked.get(item.territoryId!);
       if (territory) targets.set(territory, item.endTime); // ascending: the latest end time wins
@@ -119,7 +122,7 @@ export async function completeQueueItems(deps: WorldDeps, ids: readonly string[]
     await settleTerritories(tx.em, tx.catalogue, targets);
     const payerIds = due.filter((i) => !delivers(i) && i.territoryId != null && !locked.has(i.territoryId)).map((i) => i.territoryId!);
     const payers = payerIds.length ? await tx.em.find(Territory, { id: { $in: payerIds } }) : [];
-    const territoryOf = (id: number | null | undefined) => (id == null ? null : (locked.get(id) ?? payers.find((t) => t.id === id) ?? null));
+    const territoryOf = (id: number | null | undefined): Place | null => (id == null ? null : (locked.get(id) ?? payers.find((t) => t.id === id) ?? null));
     // Claim them: of two workers racing on the same item, only one updates its row.
     const claimedRows = await tx.em.execute<{ id: string }[]>(
       `update queue_items set completed_at = ? where completed_at is null and id in (${due.map(() => '?').join(', ')}) returning id`,
