@@ -3,6 +3,7 @@ import type { Catalogue } from '@brood/game-data';
 import { createBoss, JOBS } from '@brood/world';
 import type { TestDatabase } from '@brood/world/testing';
 import { jobs, startWorker } from '@brood/sim-worker';
+import { cpuMeter, type CpuSpent } from './cpu';
 
 /**
  * Fleet arrivals for tests/bench/worker.ts, over the territories the completions bench founded:
@@ -59,9 +60,10 @@ async function withWorker<T>(db: TestDatabase, catalogue: Catalogue, run: () => 
 }
 
 /** N overdue arrivals applied by one freshly started worker: applied a second from its start to the last one. */
-export async function arrivalsPerSecond(db: TestDatabase, catalogue: Catalogue, count: number): Promise<{ applied: number; seconds: number }> {
+export async function arrivalsPerSecond(db: TestDatabase, catalogue: Catalogue, count: number): Promise<{ applied: number; seconds: number; cpu: CpuSpent }> {
   const past = Date.now() - 1_800_000;
   await seedArrivals(db, catalogue, count, (i) => new Date(past + i * 100));
+  const meter = await cpuMeter(db.url);
   const started = Date.now();
   return withWorker(db, catalogue, async () => {
     let remaining = count;
@@ -69,7 +71,7 @@ export async function arrivalsPerSecond(db: TestDatabase, catalogue: Catalogue, 
       await new Promise((r) => setTimeout(r, 50));
       remaining = await left(db);
     }
-    return { applied: count - remaining, seconds: (Date.now() - started) / 1000 };
+    return { applied: count - remaining, seconds: (Date.now() - started) / 1000, cpu: meter.stop() };
   });
 }
 

@@ -6,7 +6,9 @@
  * Completions: N overdue queue items (buildings and unit batches across many territories, each with
  * its pg-boss job due) are applied by one freshly started worker; the figure is items a second from
  * its start to the last completion. Goal (issue #12): at least 2,500 a second and at least 45% of the
- * TPC-B rate on the same machine. Prints figures with the load average; exits 1 when a goal is missed.
+ * TPC-B rate on the same machine. Prints figures with the load average and the CPU time an event cost
+ * the worker and the database (tests/bench/cpu.ts: what load on a shared machine moves least); exits 1
+ * when a goal is missed.
  *
  * Fleet arrivals (tests/bench/arrivals.ts), over the same territories: N overdue arrivals (transports
  * and fleets coming home, alternating) applied by one fresh worker, the same figures; then arrivals
@@ -23,6 +25,7 @@ import { createBoss, createStartingTerritory, JOBS } from '@brood/world';
 import { createTestDatabase, type TestDatabase } from '@brood/world/testing';
 import { jobs, startWorker } from '@brood/sim-worker';
 import { arrivalLag, arrivalsPerSecond } from './arrivals';
+import { cpuMeter, perEvent, type CpuSpent } from './cpu';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -74,9 +77,10 @@ async function seedCompletions(db: TestDatabase, count: number): Promise<void> {
   await boss.stop({ graceful: false });
 }
 
-async function completionsPerSecond(db: TestDatabase): Promise<{ applied: number; seconds: number }> {
+async function completionsPerSecond(db: TestDatabase): Promise<{ applied: number; seconds: number; cpu: CpuSpent }> {
   const boss = createBoss(db.url, 'worker', { poolMax: 4 });
   await boss.start();
+  const meter = await cpuMeter(db.url);
   const started = Date.now();
   const worker = await startWorker({ orm: db.orm, boss, log: pino({ level: 'silent' }), catalogue, jobs, batchSize: 100 });
   const em = db.orm.em.fork();
@@ -87,8 +91,9 @@ async function completionsPerSecond(db: TestDatabase): Promise<{ applied: number
     if (Date.now() - started > 300_000) break;
   }
   const seconds = (Date.now() - started) / 1000;
+  const cpu = meter.stop();
   await worker.stop();
-  return { applied: ITEMS - left, seconds };
+  return { applied: ITEMS - left, seconds, cpu };
 }
 
 /** pgbench's default transaction (TPC-B-like, scale 1) from `clients` connections for `ms`. */
@@ -136,7 +141,7 @@ const missed: string[] = [];
 try {
   console.log(`seeding ${ITEMS} overdue queue items...`);
   await seedCompletions(db, ITEMS);
-  const { applied, seconds } = await completionsPerSecond(db);
+  const { applied, seconds, cpu } = await completionsPerSecond(db);
   const rate = applied / seconds;
   const completionsLoad = load();
   console.log(`seeding ${ARRIVALS} overdue fleet arrivals...`);
@@ -148,8 +153,8 @@ try {
   const lagLoad = load();
   const tps = await tpcb(db.url);
   const share = (r: number) => Math.round((100 * r) / tps);
-  console.log(`queue completions: ${applied} applied by one worker in ${seconds.toFixed(2)} s: ${Math.round(rate)} a second (goal 2,500; ${completionsLoad})`);
-  console.log(`fleet arrivals: ${arrivals.applied} applied by one worker in ${arrivals.seconds.toFixed(2)} s: ${Math.round(arrivalRate)} a second (goal 2,500; ${arrivalsLoad})`);
+  console.log(`queue completions: ${applied} applied by one worker in ${seconds.toFixed(2)} s: ${Math.round(rate)} a second (goal 2,500; ${completionsLoad}); ${perEvent(cpu, applied)}`);
+  console.log(`fleet arrivals: ${arrivals.applied} applied by one worker in ${arrivals.seconds.toFixed(2)} s: ${Math.round(arrivalRate)} a second (goal 2,500; ${arrivalsLoad}); ${perEvent(arrivals.cpu, arrivals.applied)}`);
   console.log(`TPC-B-like transactions on the same database: ${Math.round(tps)} a second; completions are ${share(rate)}% of it, arrivals ${share(arrivalRate)}% (goal 45%; ${load()})`);
   console.log(`arrival lag from due time to applied at 500 a second: ${lag.applied} applied, p50 ${Math.round(lag.p50)} ms, p99 ${Math.round(lag.p99)} ms, max ${Math.round(lag.max)} ms (goal p99 under 1 s; ${lagLoad})`);
   if (applied < ITEMS || rate < 2500) missed.push('completions under 2,500 a second');

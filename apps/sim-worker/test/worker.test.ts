@@ -118,6 +118,12 @@ describe('sim-worker', () => {
     await until(() => alone.length >= 4);
     expect(batches.map((b) => [...b].sort())).toEqual([[11, 12, 13, 14]]);
     expect([...new Set(alone)].sort()).toEqual([11, 12, 13, 14]); // 13 may be retried by pg-boss, alone again
+    // pg-boss settles each on its own: the good ones completed, the bad one failed back for a retry.
+    const states = await db.orm.em.fork().execute<{ n: number; state: string }[]>(
+      `select (data->>'n')::int as n, state from pgboss.job where name = 'test-batch' order by 1`,
+    );
+    expect(states.filter((s) => s.n !== 13)).toEqual([11, 12, 14].map((n) => ({ n, state: 'completed' })));
+    expect(states.filter((s) => s.n === 13).map((s) => s.state)).not.toContain('completed');
   });
 
   it('wakes a queue whose jobs say when the next is due at that time, not at its next poll', async () => {

@@ -15,6 +15,9 @@ import type { AmountMap, Territory } from './entities/territory.entity';
  */
 export { advanceTerritory, type SettledTerritory, type TerritoryState } from '@brood/game-core';
 
+/** What settling reads and writes of a territory: an entity, or a plain row (`lockTerritoryRows`). */
+export type Settleable = Pick<Territory, 'id' | 'resources' | 'structures' | 'units' | 'defenses' | 'resourcesUpdatedAt'> & { readonly owner?: { readonly id: number } | null };
+
 type ResearchRow = Pick<QueueItem, 'itemKey' | 'targetLevel' | 'endTime'>;
 
 type ItemRow = Pick<QueueItem, 'kind'> & { item_key: string; target_level: number | null; quantity: number | null; duration_per_item_s: number | null; start_ms: number; end_ms: number };
@@ -40,7 +43,7 @@ export function technologiesAt(research: readonly ResearchRow[], at: number): Am
   return coreTechnologiesAt(research.map(coreResearch), at);
 }
 
-export function territoryState(territory: Territory): TerritoryState {
+export function territoryState(territory: Settleable): TerritoryState {
   return {
     resources: { ...territory.resources },
     structures: { ...territory.structures },
@@ -58,7 +61,7 @@ export function territoryState(territory: Territory): TerritoryState {
 export type SettleInputs = Awaited<ReturnType<typeof loadInputs>>;
 
 /** What settling these territories to any time up to t needs (settleLoaded then advances them without reading). */
-export async function loadInputs(em: EntityManager, territories: readonly Territory[], t: Date) {
+export async function loadInputs(em: EntityManager, territories: readonly Settleable[], t: Date) {
   const items = new Map<number, TerritoryQueueItem[]>();
   const research = new Map<number, ResearchChange[]>();
   const structures = new Map<number, { id: number; owner: number; structures: AmountMap }[]>();
@@ -89,16 +92,16 @@ export async function loadInputs(em: EntityManager, territories: readonly Territ
 export async function settledViews(
   em: EntityManager,
   catalogue: Catalogue,
-  territories: readonly Territory[],
+  territories: readonly Settleable[],
   t: Date | ReadonlyMap<number, Date>,
 ): Promise<Map<number, SettledTerritory>> {
-  const timeOf = (territory: Territory) => (t instanceof Date ? t : (t.get(territory.id) ?? territory.resourcesUpdatedAt));
+  const timeOf = (territory: Settleable) => (t instanceof Date ? t : (t.get(territory.id) ?? territory.resourcesUpdatedAt));
   const latest = t instanceof Date ? t : new Date(Math.max(0, ...[...t.values()].map((d) => d.getTime())));
   return advanceLoaded(catalogue, await loadInputs(em, territories, latest), territories, timeOf);
 }
 
 /** settledViews with inputs already loaded (loadInputs for these territories to at least the latest time): no reads, no writes. */
-export function advanceLoaded(catalogue: Catalogue, inputs: SettleInputs, territories: readonly Territory[], timeOf: (t: Territory) => Date): Map<number, SettledTerritory> {
+export function advanceLoaded<T extends Settleable>(catalogue: Catalogue, inputs: SettleInputs, territories: readonly T[], timeOf: (t: T) => Date): Map<number, SettledTerritory> {
   const out = new Map<number, SettledTerritory>();
   for (const territory of territories) {
     const owner = territory.owner?.id;
@@ -115,7 +118,7 @@ export function advanceLoaded(catalogue: Catalogue, inputs: SettleInputs, territ
  * caller's flush stores them. Settling to a time at or before the last settle changes nothing, so a
  * job that runs twice or late is harmless.
  */
-export async function settleTerritories(em: EntityManager, catalogue: Catalogue, targets: ReadonlyMap<Territory, Date>): Promise<Map<number, SettledTerritory>> {
+export async function settleTerritories(em: EntityManager, catalogue: Catalogue, targets: ReadonlyMap<Settleable, Date>): Promise<Map<number, SettledTerritory>> {
   const territories = [...targets.keys()];
   const latest = new Date(Math.max(0, ...[...targets.values()].map((d) => d.getTime())));
   return settleLoaded(catalogue, await loadInputs(em, territories, latest), targets);
@@ -125,7 +128,7 @@ export async function settleTerritories(em: EntityManager, catalogue: Catalogue,
  * settleTerritories with inputs already loaded (loadInputs for these territories to at least the
  * latest target time): a batch settles the same territories several times without reading again.
  */
-export function settleLoaded(catalogue: Catalogue, inputs: SettleInputs, targets: ReadonlyMap<Territory, Date>): Map<number, SettledTerritory> {
+export function settleLoaded(catalogue: Catalogue, inputs: SettleInputs, targets: ReadonlyMap<Settleable, Date>): Map<number, SettledTerritory> {
   const settled = advanceLoaded(catalogue, inputs, [...targets.keys()], (t) => targets.get(t)!);
   for (const [territory, t] of targets) {
     const view = settled.get(territory.id)!;

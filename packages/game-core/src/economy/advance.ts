@@ -157,6 +157,8 @@ export function advanceTerritory(
     const e = economy(s, techs);
     s.resources = settle(s.resources, e.rates, e.storage, clock, to) as Amounts;
     s.updatedAt = t;
+    // The economy reads structures, technologies and units, which accruing leaves alone: still e.
+    return { state: s, technologies: techs, economy: e };
   }
   return { state: s, technologies: techs, economy: economy(s, techs) };
 }

@@ -1,5 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { Territory } from '../entities/territory.entity';
+import { Territory, type AmountMap } from '../entities/territory.entity';
+import { sqlRows } from './bulk-write';
 import { fail } from '../errors';
 import type { Actor } from './deps';
 
@@ -35,6 +36,40 @@ export async function lockTerritories(em: EntityManager, ids: readonly number[])
   if (unique.length === 0) return new Map();
   const rows = await em.find(Territory, { id: { $in: unique } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   return new Map(rows.map((t) => [t.id, t]));
+}
+
+/** A territory row read as plain data (no entity): what a batch that writes set-based needs. */
+export type TerritoryRow = Pick<Territory, 'id' | 'name' | 'region' | 'subRegion' | 'position' | 'resources' | 'structures' | 'units' | 'defenses' | 'resourcesUpdatedAt'> & {
+  owner: { id: number } | null;
+};
+
+/**
+ * lockTerritories answering plain rows instead of entities, for a batch that stores them itself
+ * (writeTerritories): the same lock, in the same order, without hydrating and tracking hundreds of
+ * entities. Instants are read as epoch milliseconds (the driver hands raw timestamps over as text).
+ */
+export async function lockTerritoryRows(em: EntityManager, ids: readonly number[]): Promise<Map<number, TerritoryRow>> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  if (unique.length === 0) return new Map();
+  const rows = await sqlRows<{
+    id: number; owner_id: number | null; name: string; region: number; sub_region: number; position: number;
+    resources: AmountMap; structures: AmountMap; units: AmountMap; defenses: AmountMap; updated_ms: number;
+  }>(
+    em,
+    `select id, owner_id, name, region, sub_region, position, resources, structures, units, defenses,
+            floor(extract(epoch from resources_updated_at) * 1000)::float8 as updated_ms
+     from territories where id = any($1::int[]) order by id for update`,
+    [unique],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id, owner: r.owner_id == null ? null : { id: r.owner_id }, name: r.name, region: r.region, subRegion: r.sub_region, position: r.position,
+        resources: r.resources, structures: r.structures, units: r.units, defenses: r.defenses, resourcesUpdatedAt: new Date(r.updated_ms),
+      },
+    ]),
+  );
 }
 
 /** Locks a territory of the actor for the rest of the caller's transaction (404 when missing, 403 when someone else's). */

@@ -1,4 +1,4 @@
-import { wrap, type EntityManager } from '@mikro-orm/postgresql';
+import { Utils, type EntityManager } from '@mikro-orm/postgresql';
 import { inTransactionSql } from '../events';
 import type { Movement } from '../entities/movement.entity';
 import type { Territory } from '../entities/territory.entity';
@@ -8,8 +8,8 @@ import type { Territory } from '../entities/territory.entity';
  * one UPDATE per table whose every column is a `CASE id WHEN ...` over the whole batch, which
  * PostgreSQL evaluates row by row against every branch, and it compares every managed entity to its
  * snapshot first. Here each table is one `UPDATE ... FROM jsonb_to_recordset($1)` writing every
- * column the game changes, and the entities are then marked clean (their snapshot retaken), so a
- * flush after it has nothing left to store for them; anything else the batch changed it still stores.
+ * column the game changes, and the unit of work then forgets the entities (`forget`), so a flush
+ * after it neither stores nor compares them; anything else the batch changed it still stores.
  */
 
 /** Runs a statement with real bind parameters ($1, $2, ...) in the EntityManager's transaction. */
@@ -17,33 +17,23 @@ export async function sqlRows<T>(em: EntityManager, text: string, values: readon
   return (await inTransactionSql(em).executeSql(text, [...values])).rows as T[];
 }
 
-const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
-
-/**
- * Retakes the snapshot of entities just written, so the flush skips them: only when every property
- * outside `written` is unchanged (otherwise the flush stores the entity as usual, rewriting the same
- * values, which is harmless).
- */
 /** Milliseconds from the database's now to the instant a `select ... as at` answers (null when it answers none). */
 export async function msUntil(em: EntityManager, atQuery: string): Promise<number | null> {
   const [row] = await sqlRows<{ ms: number | null }>(em, `select extract(epoch from (${atQuery}) - now()) * 1000 as ms`);
   return row?.ms == null ? null : Number(row.ms);
 }
 
-function markClean(em: EntityManager, entities: readonly object[], written: ReadonlySet<string>): void {
-  const comparator = em.getComparator();
-  for (const entity of entities) {
-    const wrapped = wrap(entity, true);
-    const before = (wrapped.__originalEntityData ?? {}) as Record<string, unknown>;
-    const now = comparator.prepareEntity(entity) as Record<string, unknown>;
-    if (Object.keys(now).every((key) => written.has(key) || same(before[key], now[key]))) wrapped.__originalEntityData = now as typeof wrapped.__originalEntityData;
-  }
+/**
+ * Lets the unit of work forget entities just written: every column the game ever changes was
+ * written (the others, a territory's coordinates and creation time or a movement's start and owner,
+ * never change after insert), so no flush has anything to store for them, and none compares them to
+ * a snapshot (two scans a batch: the batch's flush and the commit's). A later read in the same
+ * transaction loads them afresh, as written.
+ */
+function forget(em: EntityManager, entities: readonly object[]): void {
+  const uow = em.getUnitOfWork();
+  for (const entity of entities) if (Utils.isEntity(entity)) uow.unsetIdentity(entity); // not a plain row (lockTerritoryRows)
 }
-
-const TERRITORY_WRITES = new Set(['id', 'owner', 'name', 'resources', 'resourcesUpdatedAt', 'structures', 'units', 'defenses']);
-const MOVEMENT_WRITES = new Set([
-  'id', 'mission', 'originalMission', 'targetTerritoryId', 'targetOwnerId', 'units', 'resources', 'attackGroupId', 'startTime', 'arrivalTime', 'exploringSince', 'leg',
-]);
 
 /** Whether the unit of work is about to delete the entity (a fleet that landed): no update for it. */
 const removed = (em: EntityManager) => {
@@ -51,8 +41,11 @@ const removed = (em: EntityManager) => {
   return (entity: object) => stack.has(entity);
 };
 
+/** What writeTerritories stores: an entity, or a plain row (lockTerritoryRows). */
+type TerritoryWrite = Pick<Territory, 'id' | 'name' | 'resources' | 'resourcesUpdatedAt' | 'structures' | 'units' | 'defenses'> & { readonly owner?: { readonly id: number } | null };
+
 /** Stores the territories' owner, name, stock, structures, units and defenses in one statement. */
-export async function writeTerritories(em: EntityManager, territories: readonly Territory[]): Promise<void> {
+export async function writeTerritories(em: EntityManager, territories: readonly TerritoryWrite[]): Promise<void> {
   const isRemoved = removed(em);
   const rows = territories.filter((t) => !isRemoved(t));
   if (rows.length === 0) return;
@@ -77,7 +70,7 @@ export async function writeTerritories(em: EntityManager, territories: readonly 
       ),
     ],
   );
-  markClean(em, rows, TERRITORY_WRITES);
+  forget(em, rows);
 }
 
 /** Stores the movements' legs (mission, times, leg, cargo and units) in one statement; removed ones are left to the flush. */
@@ -112,5 +105,5 @@ export async function writeMovements(em: EntityManager, movements: readonly Move
       ),
     ],
   );
-  markClean(em, rows, MOVEMENT_WRITES);
+  forget(em, rows);
 }

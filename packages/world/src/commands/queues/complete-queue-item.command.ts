@@ -3,8 +3,8 @@ import { QueueItem } from '../../entities/queue-item.entity';
 import { Territory } from '../../entities/territory.entity';
 import { settleTerritories } from '../../settle';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
-import { lockTerritories } from '../../kernel/access';
-import { msUntil, writeTerritories } from '../../kernel/bulk-write';
+import { lockTerritoryRows, type TerritoryRow } from '../../kernel/access';
+import { msUntil, sqlRows, writeTerritories } from '../../kernel/bulk-write';
 import { addNotifications, type AnnounceAs, type NotificationEntry } from '../notifications';
 import { refreshPlayerScores } from '../scores/player-scores';
 import { announceSlotResearch } from '../alliances/alliance-slots';
@@ -21,8 +21,14 @@ interface Announcement {
   as: AnnounceAs;
 }
 
+/** What a completion reads of its item: a plain row, not an entity (a batch reads hundreds and changes none). */
+type DueItem = Pick<QueueItem, 'id' | 'kind' | 'userId' | 'territoryId' | 'itemKey' | 'targetLevel' | 'quantity' | 'endTime'> & { completed: boolean };
+
+/** Where an item completed: a locked row, or the territory a research item paid from. */
+type Place = Pick<TerritoryRow, 'id' | 'name' | 'region' | 'subRegion' | 'position'>;
+
 /** The notification and the one real-time event of a finished item, by queue kind. */
-function announcement(deps: WorldDeps, item: QueueItem, territory: Territory | null): Announcement {
+function announcement(deps: WorldDeps, item: DueItem, territory: Place | null): Announcement {
   const where = territory ? ` in ${territory.name}` : '';
   const territory_id = territory?.id ?? null;
   const { catalogue } = deps;
@@ -72,6 +78,20 @@ function announcement(deps: WorldDeps, item: QueueItem, territory: Territory | n
   }
 }
 
+/** The items by id, in end-time order (end times as epoch ms: the driver hands raw timestamps over as text). */
+async function readItems(tx: WorldDeps, ids: readonly string[]): Promise<DueItem[]> {
+  const rows = await sqlRows<{ id: string; kind: QueueItem['kind']; user_id: number; territory_id: number | null; item_key: string; target_level: number | null; quantity: number | null; end_ms: number; completed: boolean }>(
+    tx.em,
+    `select id, kind, user_id, territory_id, item_key, target_level, quantity, floor(extract(epoch from end_time) * 1000)::float8 as end_ms, completed_at is not null as completed
+     from queue_items where id = any($1::uuid[]) order by end_time`,
+    [ids],
+  );
+  return rows.map((r) => ({
+    id: r.id, kind: r.kind, userId: r.user_id, territoryId: r.territory_id, itemKey: r.item_key, targetLevel: r.target_level, quantity: r.quantity,
+    endTime: new Date(r.end_ms), completed: r.completed,
+  }));
+}
+
 /**
  * The sim-worker's completion of queue items of any kind at their end times, as a batch in one
  * transaction with a fixed number of statements however many items it holds: the territories they
@@ -84,17 +104,17 @@ export async function completeQueueItems(deps: WorldDeps, ids: readonly string[]
   const outcomes = new Map<string, CompletionOutcome>(ids.map((id) => [id, 'missing']));
   if (ids.length === 0) return outcomes;
   return inTransaction(deps, async (tx) => {
-    const due: QueueItem[] = [];
-    for (const item of await tx.em.find(QueueItem, { id: { $in: [...ids] } }, { orderBy: { endTime: 'asc' } })) {
-      if (item.completedAt) outcomes.set(item.id, 'already-completed');
+    const due: DueItem[] = [];
+    for (const item of await readItems(tx, ids)) {
+      if (item.completed) outcomes.set(item.id, 'already-completed');
       else if (item.endTime > now) outcomes.set(item.id, 'not-due');
       else due.push(item);
     }
     if (due.length === 0) return outcomes;
     // Research only names its paying territory; the others deliver into theirs, so lock those.
-    const delivers = (item: QueueItem) => item.kind !== 'research' && item.territoryId != null;
-    const locked = await lockTerritories(tx.em, due.filter(delivers).map((i) => i.territoryId!));
-    const targets = new Map<Territory, Date>();
+    const delivers = (item: DueItem) => item.kind !== 'research' && item.territoryId != null;
+    const locked = await lockTerritoryRows(tx.em, due.filter(delivers).map((i) => i.territoryId!));
+    const targets = new Map<TerritoryRow, Date>();
     for (const item of due.filter(delivers)) {
       const territory = locked.get(item.territoryId!);
       if (territory) targets.set(territory, item.endTime); // ascending: the latest end time wins
@@ -102,7 +122,7 @@ export async function completeQueueItems(deps: WorldDeps, ids: readonly string[]
     await settleTerritories(tx.em, tx.catalogue, targets);
     const payerIds = due.filter((i) => !delivers(i) && i.territoryId != null && !locked.has(i.territoryId)).map((i) => i.territoryId!);
     const payers = payerIds.length ? await tx.em.find(Territory, { id: { $in: payerIds } }) : [];
-    const territoryOf = (id: number | null | undefined) => (id == null ? null : (locked.get(id) ?? payers.find((t) => t.id === id) ?? null));
+    const territoryOf = (id: number | null | undefined): Place | null => (id == null ? null : (locked.get(id) ?? payers.find((t) => t.id === id) ?? null));
     // Claim them: of two workers racing on the same item, only one updates its row.
     const claimedRows = await tx.em.execute<{ id: string }[]>(
       `update queue_items set completed_at = ? where completed_at is null and id in (${due.map(() => '?').join(', ')}) returning id`,
