@@ -40,15 +40,25 @@ export async function lockTerritories(em: EntityManager, ids: readonly number[])
 
 /** A territory row read as plain data (no entity): what a batch that writes set-based needs. */
 export type TerritoryRow = Pick<Territory, 'id' | 'name' | 'region' | 'subRegion' | 'position' | 'resources' | 'structures' | 'units' | 'defenses' | 'resourcesUpdatedAt'> & {
-  owner: { id: number } | null;
+  owner?: { readonly id: number } | null;
 };
 
 /**
  * lockTerritories answering plain rows instead of entities, for a batch that stores them itself
  * (writeTerritories): the same lock, in the same order, without hydrating and tracking hundreds of
- * entities. Instants are read as epoch milliseconds (the driver hands raw timestamps over as text).
+ * entities.
  */
 export async function lockTerritoryRows(em: EntityManager, ids: readonly number[]): Promise<Map<number, TerritoryRow>> {
+  return territoryRows(em, ids, 'for update');
+}
+
+/** Territories as plain rows, without a lock (what a batch reads but does not change). */
+export async function readTerritoryRows(em: EntityManager, ids: readonly number[]): Promise<Map<number, TerritoryRow>> {
+  return territoryRows(em, ids, '');
+}
+
+/** Instants are read as epoch milliseconds (the driver hands raw timestamps over as text). */
+async function territoryRows(em: EntityManager, ids: readonly number[], lock: 'for update' | ''): Promise<Map<number, TerritoryRow>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (unique.length === 0) return new Map();
   const rows = await sqlRows<{
@@ -58,7 +68,7 @@ export async function lockTerritoryRows(em: EntityManager, ids: readonly number[
     em,
     `select id, owner_id, name, region, sub_region, position, resources, structures, units, defenses,
             floor(extract(epoch from resources_updated_at) * 1000)::float8 as updated_ms
-     from territories where id = any($1::int[]) order by id for update`,
+     from territories where id = any($1::int[]) order by id ${lock}`,
     [unique],
   );
   return new Map(

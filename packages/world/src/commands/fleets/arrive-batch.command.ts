@@ -1,6 +1,5 @@
 import { Movement } from '../../entities/movement.entity';
-import { Territory } from '../../entities/territory.entity';
-import { lockTerritories } from '../../kernel/access';
+import { lockTerritoryRows, readTerritoryRows, type TerritoryRow } from '../../kernel/access';
 import { sqlRows, writeMovements, writeTerritories } from '../../kernel/bulk-write';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { loadInputs, settleLoaded, type SettledTerritory } from '../../settle';
@@ -67,19 +66,19 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
     // read, not locked, for their owners' effects.
     const involved = locked.filter((m) => !due.includes(m));
     const homeIds = [...new Set(involved.map((m) => m.startTerritoryId).filter((id): id is number => id != null))];
-    const homes = homeIds.length ? await tx.em.find(Territory, { id: { $in: homeIds } }) : [];
+    const homes = [...(await readTerritoryRows(tx.em, homeIds)).values()];
     const targetIdOf = (m: Movement) => targetIdAt.get(coordsKey(m.targetRegion, m.targetSubRegion, m.targetPosition));
     const touched = (m: Movement) => [m.startTerritoryId, targetIdOf(m)].filter((id): id is number => id != null);
-    const territories = await lockTerritories(tx.em, due.flatMap(touched));
+    const territories = await lockTerritoryRows(tx.em, due.flatMap(touched));
 
     // Each territory to the earliest of its arrivals (due is in time order: the first one seen wins).
-    const first = new Map<Territory, Date>();
+    const first = new Map<TerritoryRow, Date>();
     for (const m of due) for (const id of touched(m)) {
       const t = territories.get(id);
       if (t && !first.has(t)) first.set(t, m.arrivalTime!);
     }
     // One set of reads for every settle of the batch (arrivals change no queue, research or structure).
-    const read = new Map([...homes.map((t): [number, Territory] => [t.id, t]), ...territories]);
+    const read = new Map([...homes.map((t): [number, TerritoryRow] => [t.id, t]), ...territories]);
     const inputs = await loadInputs(tx.em, [...read.values()], due.at(-1)!.arrivalTime!);
     const settled = new Map<number, SettledTerritory>(settleLoaded(tx.catalogue, inputs, first));
     const people = [...due, ...involved].map((m) => m.userId).concat([...territories.values()].map((t) => t.owner?.id).filter((id): id is number => id != null));
@@ -96,7 +95,7 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
         continue;
       }
       const at = m.arrivalTime!;
-      const ends = touched(m).map((id) => territories.get(id)).filter((t): t is Territory => t != null);
+      const ends = touched(m).map((id) => territories.get(id)).filter((t): t is TerritoryRow => t != null);
       // A later arrival at a territory an earlier one of this batch already settled: on to this instant.
       const behind = new Map(ends.filter((t) => t.resourcesUpdatedAt < at).map((t) => [t, at]));
       if (behind.size > 0) for (const [id, view] of settleLoaded(tx.catalogue, inputs, behind)) settled.set(id, view);

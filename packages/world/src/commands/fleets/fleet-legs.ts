@@ -9,7 +9,7 @@ import type { WorldDeps } from '../../kernel/deps';
 import { addNotification, addNotifications, type AnnounceAs, type NewNotification, type NotificationEntry } from '../notifications';
 import { refreshDeferredScores, type DeferredScores } from '../scores';
 import type { DeferredEvents } from '../wreckage';
-import type { Territory } from '../../entities/territory.entity';
+import type { TerritoryRow } from '../../kernel/access';
 import { addAmounts, movementContent, type Ends } from './fleet-parts';
 
 /**
@@ -104,7 +104,7 @@ export async function notifyInLegs<T extends MessageType>(tx: LegsTx, userId: nu
 }
 
 /** The fleet lands for good: its units and cargo join `territory`, the owner is told (`note`), and the movement ends. */
-export async function landAndEnd(tx: LegsTx, m: Movement, territory: Territory, note: Parameters<typeof notifyMovement>[2], ends: Ends, now: Date): Promise<void> {
+export async function landAndEnd(tx: LegsTx, m: Movement, territory: TerritoryRow, note: Parameters<typeof notifyMovement>[2], ends: Ends, now: Date): Promise<void> {
   territory.units = addAmounts(territory.units, m.units);
   territory.resources = addAmounts(territory.resources, m.resources);
   await notifyMovement(tx, m.userId, note, m, ends, now);

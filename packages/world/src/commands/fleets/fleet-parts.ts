@@ -3,6 +3,7 @@ import type { Catalogue } from '@brood/game-data';
 import type { Mission } from '@brood/game-core';
 import type { Movement } from '../../entities/movement.entity';
 import type { AmountMap, Territory } from '../../entities/territory.entity';
+import type { TerritoryRow } from '../../kernel/access';
 
 /** Small pieces every fleet command shares: coordinates, amounts, names and notification contents. */
 
@@ -50,11 +51,11 @@ export const resourceName = (catalogue: Catalogue, key: string): string => catal
 
 /** The names the movement's two ends go by: the territory's current name, else its coordinates. */
 export interface Ends {
-  start: Territory | null | undefined;
-  target: Territory | null | undefined;
+  start: TerritoryRow | null | undefined;
+  target: TerritoryRow | null | undefined;
 }
 
-const nameAt = (t: Territory | null | undefined, c: Coords3) => t?.name ?? coordsText(c);
+const nameAt = (t: TerritoryRow | null | undefined, c: Coords3) => t?.name ?? coordsText(c);
 
 /**
  * A movement notification's content (social spec 3): where the fleet came from and went, what it

@@ -1,5 +1,6 @@
 import type { CombatReport, ParticipantResult } from '@brood/game-core';
-import type { AmountMap, Territory } from '../../entities/territory.entity';
+import type { AmountMap } from '../../entities/territory.entity';
+import type { TerritoryRow } from '../../kernel/access';
 import { addAmounts, subtractAmounts, type Ends } from '../fleets/fleet-parts';
 import { notifyMovement, turnAround, type LegsTx } from '../fleets/fleet-legs';
 import type { FleetSide } from './attack-sides';
@@ -18,7 +19,7 @@ function standing(result: ParticipantResult, keys: Readonly<Record<string, numbe
  * The territory after the battle: its owner's surviving and bunkered units, its surviving and
  * repaired defenses, its stock less the plunder. Units not in the fight (counts of 0) stay as they were.
  */
-export function applyToTarget(target: Territory, result: ParticipantResult, report: CombatReport): void {
+export function applyToTarget(target: TerritoryRow, result: ParticipantResult, report: CombatReport): void {
   target.units = { ...Object.fromEntries(Object.entries(target.units).filter(([k]) => !(k in result.initial_units))), ...standing(result, result.initial_units, true) };
   target.defenses = { ...Object.fromEntries(Object.entries(target.defenses).filter(([k]) => !(k in result.initial_defenses))), ...standing(result, result.initial_defenses, false) };
   target.resources = subtractAmounts(target.resources, report.plunder.resources as AmountMap);
@@ -46,7 +47,7 @@ export async function sendAttackersHome(tx: LegsTx, attackers: readonly FleetSid
  * The stationed allies after the battle: their survivors stay; a fleet with none left is gone and
  * its owner gets FLEET_LOST.
  */
-export async function settleAllies(tx: LegsTx, allies: readonly FleetSide[], results: readonly ParticipantResult[], target: Territory, now: Date): Promise<void> {
+export async function settleAllies(tx: LegsTx, allies: readonly FleetSide[], results: readonly ParticipantResult[], target: TerritoryRow, now: Date): Promise<void> {
   for (const [i, side] of allies.entries()) {
     const m = side.movement;
     const result = results[i]!;

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StoredBattleReport } from '@brood/contracts';
 import type { CombatReport } from '@brood/game-core';
 import type { Movement } from '../../entities/movement.entity';
-import type { Territory } from '../../entities/territory.entity';
+import type { TerritoryRow } from '../../kernel/access';
 import { addNotification, addNotifications, type NotificationEntry } from '../notifications';
 import type { LegsTx } from '../fleets/fleet-legs';
 import { coordsText, targetCoords, type Coords3 } from '../fleets/fleet-parts';
@@ -31,7 +31,7 @@ const verdict = (report: CombatReport, side: 'ATTACKER' | 'DEFENDER'): string =>
  * 130 KB, and the battles row holds it once); the api serves it expanded (servedNotifications).
  * In a batch they join its other notifications (one insert, one NOTIFY at its end).
  */
-export async function sendBattleReports(tx: LegsTx, report: CombatReport, battleId: number, target: Territory, lead: Movement, now: Date): Promise<void> {
+export async function sendBattleReports(tx: LegsTx, report: CombatReport, battleId: number, target: TerritoryRow, lead: Movement, now: Date): Promise<void> {
   const content: StoredBattleReport = { battle_id: battleId };
   const where = `${target.name} (${coordsText(targetCoords(lead))})`;
   const seen = new Set<number>();
@@ -100,7 +100,7 @@ export async function warnIncomingAttack(em: EntityManager, warning: IncomingAtt
 }
 
 /** The warning of a fleet launched at another player's territory. */
-export async function warnAtLaunch(em: EntityManager, m: Movement, target: Territory, attackerName: string, now: Date): Promise<void> {
+export async function warnAtLaunch(em: EntityManager, m: Movement, target: TerritoryRow, attackerName: string, now: Date): Promise<void> {
   const ownerId = target.owner?.id;
   if (ownerId == null || ownerId === m.userId || !m.arrivalTime) return;
   const coords = targetCoords(m);

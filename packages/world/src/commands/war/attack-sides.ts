@@ -4,6 +4,7 @@ import type { BattleInput, BattleParticipantInput, Effects } from '@brood/game-c
 import type { Catalogue } from '@brood/game-data';
 import { Movement, type MovementMission } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
+import type { TerritoryRow } from '../../kernel/access';
 import { User } from '../../entities/user.entity';
 import { advanceLoaded, settledViews } from '../../settle';
 import type { LoadedTerritories } from '../fleets/arrivals/context';
@@ -47,7 +48,7 @@ export async function lockArriving(em: EntityManager, ids: readonly string[]): P
  * the owner). lockArriving has locked them with the arriving movement; this read (after the
  * territories' locks) also takes a member that joined, or an ally that stationed, since.
  */
-export async function fightingFleets(em: EntityManager, m: Movement, target: Territory | null): Promise<{ group: Movement[]; allies: Movement[] }> {
+export async function fightingFleets(em: EntityManager, m: Movement, target: TerritoryRow | null): Promise<{ group: Movement[]; allies: Movement[] }> {
   const where = [
     ...(m.attackGroupId == null
       ? []
@@ -72,7 +73,7 @@ export async function fightingFleets(em: EntityManager, m: Movement, target: Ter
 export interface FleetSide {
   movement: Movement;
   username: string;
-  origin: Territory | null;
+  origin: TerritoryRow | null;
   effects: Effects;
 }
 
@@ -90,7 +91,7 @@ export interface DescribedFleets {
  */
 export async function describeFleets(em: EntityManager, catalogue: Catalogue, fleets: readonly Movement[], at: Date, loaded?: LoadedTerritories, others: readonly number[] = []): Promise<DescribedFleets> {
   const homeIds = [...new Set(fleets.map((f) => f.startTerritoryId).filter((id): id is number => id != null))];
-  const inBatch = homeIds.map((id) => loaded?.territories.get(id)).filter((t): t is Territory => t != null);
+  const inBatch = homeIds.map((id) => loaded?.territories.get(id)).filter((t): t is TerritoryRow => t != null);
   const missing = homeIds.filter((id) => !loaded?.territories.has(id));
   const read = missing.length ? await em.find(Territory, { id: { $in: missing } }) : [];
   const views = new Map([...(loaded ? advanceLoaded(catalogue, loaded.inputs, inBatch, () => at) : []), ...(await settledViews(em, catalogue, read, at))]);
@@ -127,7 +128,7 @@ const fleetParticipant = (role: 'ATTACKER' | 'DEFENDER', side: FleetSide): Battl
 export function battleInput(
   catalogue: Catalogue,
   attackers: readonly FleetSide[],
-  target: Territory,
+  target: TerritoryRow,
   owner: { id: number; username: string; effects: Effects },
   allies: readonly FleetSide[],
 ): BattleInput {

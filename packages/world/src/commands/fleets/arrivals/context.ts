@@ -1,8 +1,7 @@
 import { baseEffects, type Effects } from '@brood/game-core';
-import { ownedTerritories } from '../../../kernel/access';
+import { ownedTerritories, type TerritoryRow } from '../../../kernel/access';
 import { settledViews, type SettleInputs, type SettledTerritory } from '../../../settle';
 import type { Movement } from '../../../entities/movement.entity';
-import type { Territory } from '../../../entities/territory.entity';
 import type { LegsTx } from '../fleet-legs';
 
 /**
@@ -18,9 +17,9 @@ export interface ArrivalContext {
   /** When the worker applies it (notifications are stamped with it). */
   now: Date;
   /** The territory the fleet left from (its home), if it still exists. */
-  start: Territory | null;
+  start: TerritoryRow | null;
   /** The territory at the target coordinates now, if any (whoever owns it). */
-  target: Territory | null;
+  target: TerritoryRow | null;
   settled: ReadonlyMap<number, SettledTerritory>;
   /**
    * A batch's territories (those its arrivals touch, locked; the homes of the other fleets involved,
@@ -34,7 +33,7 @@ export interface ArrivalContext {
 
 /** Territories a transaction has read (and locked where it changes them), with their settle inputs; names of players by id. */
 export interface LoadedTerritories {
-  territories: ReadonlyMap<number, Territory>;
+  territories: ReadonlyMap<number, TerritoryRow>;
   inputs: SettleInputs;
   names?: ReadonlyMap<number, string>;
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SpyQueueEntry, SpyStationedFleet, SpyTarget } from '@brood/game-core';
 import { QueueItem } from '../../../entities/queue-item.entity';
-import type { Territory } from '../../../entities/territory.entity';
+import type { TerritoryRow } from '../../../kernel/access';
 import { deliveredBy } from '../../../kernel/queue-items';
 
 /**
@@ -9,7 +9,7 @@ import { deliveredBy } from '../../../kernel/queue-items';
  * structures, units and defenses, the allied fleets stationed there, and the four queues (research
  * is the owner's). game-core's spyReportContent then cuts it to the mission's detail level.
  */
-export async function spyTarget(em: EntityManager, target: Territory, at: Date): Promise<SpyTarget> {
+export async function spyTarget(em: EntityManager, target: TerritoryRow, at: Date): Promise<SpyTarget> {
   const owner = target.owner?.id ?? null;
   const [fleets, items] = await Promise.all([stationedFleets(em, target.id), pendingItems(em, target.id, owner, at)]);
   const queue = (kind: QueueItem['kind']) => items.filter((i) => i.kind === kind).map((i) => entry(i, at));
