@@ -5,7 +5,7 @@ import {
   type ResearchChange, type SettledTerritory, type TerritoryQueueItem, type TerritoryState,
 } from '@brood/game-core';
 import { QueueItem } from './entities/queue-item.entity';
-import { sqlRows } from './kernel/bulk-write';
+import { epochMs, jsonList, sqlRows } from './kernel/bulk-write';
 import type { AmountMap, Territory } from './entities/territory.entity';
 
 /**
@@ -21,9 +21,6 @@ export type Settleable = Pick<Territory, 'id' | 'resources' | 'structures' | 'un
 type ResearchRow = Pick<QueueItem, 'itemKey' | 'targetLevel' | 'endTime'>;
 
 type ItemRow = Pick<QueueItem, 'kind'> & { item_key: string; target_level: number | null; quantity: number | null; duration_per_item_s: number | null; start_ms: number; end_ms: number };
-
-/** An instant as epoch milliseconds, as a Date of it would answer getTime() (the driver hands raw timestamps over as text). */
-export const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
 
 /** The kinds of queue item that change a territory as it settles (research changes its owner: read apart). */
 export const SETTLE_ITEM_KINDS = `'building', 'recruitment', 'defense'`;
@@ -73,13 +70,12 @@ export async function loadInputs(em: EntityManager, territories: readonly Settle
   // the caller changed and has not stored yet are stored first, as em.find would (its auto-flush).
   // One statement, one round trip: each list comes back as a JSON array.
   await em.tryFlush(QueueItem, {});
-  const list = (query: string) => `(select coalesce(json_agg(q), '[]') from (${query}) q)`;
   const [row] = await sqlRows<{ local: (ItemRow & { territory_id: number })[]; history: { user_id: number; item_key: string; target_level: number | null; end_ms: number }[]; others: { id: number; owner_id: number; structures: AmountMap }[] }>(
     em,
-    `select ${list(`select territory_id, kind, item_key, target_level, quantity, duration_per_item_s, ${epochMs('start_time')} as start_ms, ${epochMs('end_time')} as end_ms from queue_items
+    `select ${jsonList(`select territory_id, kind, item_key, target_level, quantity, duration_per_item_s, ${epochMs('start_time')} as start_ms, ${epochMs('end_time')} as end_ms from queue_items
                     where territory_id = any($1::int[]) and kind in (${SETTLE_ITEM_KINDS}) and end_time > $2 and start_time < $3`)} as local,
-            ${list(`select user_id, item_key, target_level, ${epochMs('end_time')} as end_ms from queue_items where user_id = any($4::int[]) and kind = 'research' and end_time <= $3`)} as history,
-            ${list('select id, owner_id, structures from territories where owner_id = any($4::int[])')} as others`,
+            ${jsonList(`select user_id, item_key, target_level, ${epochMs('end_time')} as end_ms from queue_items where user_id = any($4::int[]) and kind = 'research' and end_time <= $3`)} as history,
+            ${jsonList('select id, owner_id, structures from territories where owner_id = any($4::int[])')} as others`,
     [ids, oldest, t, owners],
   );
   for (const i of row!.local) items.set(i.territory_id, [...(items.get(i.territory_id) ?? []), coreItem(i)]);

@@ -1,6 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { Territory, type AmountMap } from '../entities/territory.entity';
-import { sqlRows } from './bulk-write';
+import { epochMs, sqlRows } from './bulk-write';
 import { fail } from '../errors';
 import type { Actor } from './deps';
 
@@ -67,7 +67,7 @@ async function territoryRows(em: EntityManager, ids: readonly number[], lock: 'f
   }>(
     em,
     `select id, owner_id, name, region, sub_region, position, resources, structures, units, defenses,
-            floor(extract(epoch from resources_updated_at) * 1000)::float8 as updated_ms
+            ${epochMs('resources_updated_at')} as updated_ms
      from territories where id = any($1::int[]) order by id ${lock}`,
     [unique],
   );

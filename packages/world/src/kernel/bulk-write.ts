@@ -17,6 +17,12 @@ export async function sqlRows<T>(em: EntityManager, text: string, values: readon
   return (await inTransactionSql(em).executeSql(text, [...values])).rows as T[];
 }
 
+/** An instant as epoch milliseconds, as a Date of it would answer getTime() (the driver hands raw timestamps over as text). */
+export const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
+
+/** A query's rows as one JSON array column, so that one statement answers several lists in one round trip. */
+export const jsonList = (query: string) => `(select coalesce(json_agg(q), '[]') from (${query}) q)`;
+
 /** Milliseconds from the database's now to the instant a `select ... as at` answers (null when it answers none). */
 export async function msUntil(em: EntityManager, atQuery: string): Promise<number | null> {
   const [row] = await sqlRows<{ ms: number | null }>(em, `select extract(epoch from (${atQuery}) - now()) * 1000 as ms`);

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Catalogue } from '@brood/game-data';
 import { advanceTerritory, type ResearchChange, type SettledTerritory, type TerritoryQueueItem } from '@brood/game-core';
-import { sqlRows } from '../kernel/bulk-write';
+import { epochMs, sqlRows } from '../kernel/bulk-write';
 import { NOT_YOUR_TERRITORY, TERRITORY_NOT_FOUND } from '../kernel/access';
 import { fail } from '../errors';
 import type { AmountMap } from '../entities/territory.entity';
-import { SETTLE_ITEM_KINDS, epochMs } from '../settle';
+import { SETTLE_ITEM_KINDS } from '../settle';
 
 /** A territory as its views need it: the row's plain fields, settled to the time of the read. */
 export interface ReadTerritory {

@@ -6,7 +6,7 @@ import { toUserView, type UserFields, type UserView } from './user-view';
 import { membershipFromRow } from '../../queries/alliances.queries';
 import type { AllianceRank } from '../../entities/alliance.entity';
 import { sqlRows } from '../../kernel/bulk-write';
-import { epochMs } from '../../settle';
+import { epochMs } from '../../kernel/bulk-write';
 
 /** The user behind a token: what every signed-in call knows of its caller. */
 export interface SessionUser {

@@ -1,10 +1,9 @@
 import type { CompletionContent } from '@brood/contracts';
 import { QueueItem } from '../../entities/queue-item.entity';
-import { Territory } from '../../entities/territory.entity';
 import { settleTerritories } from '../../settle';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
-import { lockTerritoryRows, type TerritoryRow } from '../../kernel/access';
-import { msUntil, sqlRows, writeTerritories } from '../../kernel/bulk-write';
+import { lockTerritoryRows, readTerritoryRows, type TerritoryRow } from '../../kernel/access';
+import { epochMs, msUntil, sqlRows, writeTerritories } from '../../kernel/bulk-write';
 import { addNotifications, type AnnounceAs, type NotificationEntry } from '../notifications';
 import { refreshPlayerScores } from '../scores/player-scores';
 import { announceSlotResearch } from '../alliances/alliance-slots';
@@ -82,7 +81,7 @@ function announcement(deps: WorldDeps, item: DueItem, territory: Place | null): 
 async function readItems(tx: WorldDeps, ids: readonly string[]): Promise<DueItem[]> {
   const rows = await sqlRows<{ id: string; kind: QueueItem['kind']; user_id: number; territory_id: number | null; item_key: string; target_level: number | null; quantity: number | null; end_ms: number; completed: boolean }>(
     tx.em,
-    `select id, kind, user_id, territory_id, item_key, target_level, quantity, floor(extract(epoch from end_time) * 1000)::float8 as end_ms, completed_at is not null as completed
+    `select id, kind, user_id, territory_id, item_key, target_level, quantity, ${epochMs('end_time')} as end_ms, completed_at is not null as completed
      from queue_items where id = any($1::uuid[]) order by end_time`,
     [ids],
   );
@@ -121,8 +120,8 @@ export async function completeQueueItems(deps: WorldDeps, ids: readonly string[]
     }
     await settleTerritories(tx.em, tx.catalogue, targets);
     const payerIds = due.filter((i) => !delivers(i) && i.territoryId != null && !locked.has(i.territoryId)).map((i) => i.territoryId!);
-    const payers = payerIds.length ? await tx.em.find(Territory, { id: { $in: payerIds } }) : [];
-    const territoryOf = (id: number | null | undefined): Place | null => (id == null ? null : (locked.get(id) ?? payers.find((t) => t.id === id) ?? null));
+    const payers = await readTerritoryRows(tx.em, payerIds);
+    const territoryOf = (id: number | null | undefined): Place | null => (id == null ? null : (locked.get(id) ?? payers.get(id) ?? null));
     // Claim them: of two workers racing on the same item, only one updates its row.
     const claimedRows = await tx.em.execute<{ id: string }[]>(
       `update queue_items set completed_at = ? where completed_at is null and id in (${due.map(() => '?').join(', ')}) returning id`,

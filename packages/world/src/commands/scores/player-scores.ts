@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Catalogue } from '@brood/game-data';
 import { scoreBreakdown, type ScoreBreakdown } from '@brood/game-core';
-import { sqlRows } from '../../kernel/bulk-write';
+import { epochMs, jsonList, sqlRows } from '../../kernel/bulk-write';
 import { technologiesAt } from '../../settle';
 
 /**
@@ -15,16 +15,15 @@ export async function computeScores(em: EntityManager, catalogue: Catalogue, use
   const out = new Map<number, ScoreBreakdown>();
   if (userIds.length === 0) return out;
   // One statement, one round trip: each list comes back as a JSON array.
-  const list = (query: string) => `(select coalesce(json_agg(q), '[]') from (${query}) q)`;
   const [row] = await sqlRows<{
     territories: { owner_id: number; structures: Record<string, number>; units: Record<string, number>; defenses: Record<string, number> }[];
     fleets: { user_id: number; units: Record<string, number> }[];
     research: { user_id: number; item_key: string; target_level: number | null; end_ms: number }[];
   }>(
     em,
-    `select ${list('select owner_id, structures, units, defenses from territories where owner_id = any($1::int[])')} as territories,
-            ${list('select user_id, units from movements where user_id = any($1::int[])')} as fleets,
-            ${list(`select user_id, item_key, target_level, floor(extract(epoch from end_time) * 1000)::float8 as end_ms from queue_items
+    `select ${jsonList('select owner_id, structures, units, defenses from territories where owner_id = any($1::int[])')} as territories,
+            ${jsonList('select user_id, units from movements where user_id = any($1::int[])')} as fleets,
+            ${jsonList(`select user_id, item_key, target_level, ${epochMs('end_time')} as end_ms from queue_items
                     where kind = 'research' and end_time <= $2 and user_id = any($1::int[])`)} as research`,
     [[...userIds], at],
   );
