@@ -133,8 +133,8 @@ describe('construction', () => {
 
   it('refuses unknown structures, unmet prerequisites and what the stock cannot pay', async () => {
     const unknown = await post(alice, `/territories/${home}/structures`, { structure_key: 'no_such_thing' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: "Unknown structure 'no_such_thing'" });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toEqual({ detail: [{ loc: ['body', 'structure_key'], msg: "Unknown structure 'no_such_thing'.", type: 'custom' }] });
     const locked = await post(alice, `/territories/${home}/structures`, { structure_key: 'resin_gland' });
     expect(locked.statusCode).toBe(400);
     expect(locked.json().detail).toBe('Prerequisites not met: Builder Hive level 2, Fiber Tangle level 5');

@@ -78,6 +78,26 @@ describe('POST /movements', () => {
   });
 });
 
+describe('catalogue keys (issue #24: a resource named constructor)', () => {
+  it.each(['constructor', 'toString', 'hasOwnProperty'])('refuses a transport carrying a resource named %s with a 422, takes nothing, and the target\'s notifications still load', async (key) => {
+    const [before] = await sql<{ resources: object }>('select resources from territories where id = ?', [home.id]);
+    const res = await post(alice, '/movements', toBob({ resources: { [key]: 100 } }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ detail: [{ loc: ['body', 'resources', key], msg: `Unknown resource '${key}'.`, type: 'custom' }] });
+    expect((await sql<{ resources: object }>('select resources from territories where id = ?', [home.id]))[0]).toEqual(before);
+
+    expect((await get(bob, '/notifications/')).statusCode).toBe(200);
+    const trpc = await call(api, bob, { method: 'GET', url: `/trpc/notifications.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}` });
+    expect(trpc.statusCode).toBe(200);
+  });
+
+  it('refuses unknown units in a fleet the same way', async () => {
+    const res = await post(alice, '/movements', toBob({ units: { valueOf: 1 } }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ detail: [{ loc: ['body', 'units', 'valueOf'], msg: "Unknown unit 'valueOf'.", type: 'custom' }] });
+  });
+});
+
 describe('the other movement paths', () => {
   it('gather-station answers per source; recall and cancel-stationing refuse unknown or foreign movements', async () => {
     const empty = await post(alice, '/movements/gather-station', { target_territory_id: home.id, source_operations: [] });

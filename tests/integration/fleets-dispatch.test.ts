@@ -103,6 +103,7 @@ describe('refusals (core spec 5 "Dispatch"), each a 4xx sentence, nothing taken'
     ['exploration over the maximum', () => ({ target: near(), mission: 'EXPLORATION' as const, exploration_duration_hours: 25 }), 'Exploration duration (25h) exceeds your maximum allowed (24h).'],
     ['units not at the start', () => ({ target: bob.coords, units: { hauler_grub: 3 } }), 'Not enough Hauler Grub at Home: 3 selected, 2 there.'],
     ['an unknown unit', () => ({ target: bob.coords, units: { void_kraken: 1 } }), "Unknown unit 'void_kraken'."],
+    ['a resource named like a built-in property', () => ({ target: bob.coords, resources: { constructor: 1 } }), "Unknown resource 'constructor'."],
     ['units that do not fit the mission', () => ({ target: near(), mission: 'COLONIZE' as const, units: { hauler_grub: 1, seedling_ark: 1 } }), 'Hauler Grub cannot take part in a Colonize mission.'],
     ['resources on a mission that carries none', () => ({ target: near(), mission: 'EXPLORATION' as const, exploration_duration_hours: 2, resources: { fiber: 1 } }), 'Exploration missions carry no resources: only Transport, Colonize and Station do.'],
     ['resources not in stock', () => ({ target: bob.coords, resources: { crystal: 10 } }), 'Not enough Crystal at Home: 10 selected, 0 in stock.'],

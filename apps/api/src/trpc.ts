@@ -5,6 +5,7 @@ import { GameError } from '@brood/world';
 import type { ApiDeps } from './deps';
 import type { AuthUser } from './auth/token';
 import { NoControlCharacters } from './input-guard';
+import { withRequestCatalogue } from './routers/deployment-input';
 
 /** What every procedure sees. A fresh EntityManager per request (never the global one). */
 export interface Ctx {
@@ -53,13 +54,14 @@ export const createCallerFactory = t.createCallerFactory;
 /**
  * Around every procedure, as one middleware (each level of tRPC's chain copies the call's options):
  * before its own input parser, a control character anywhere in the input is a 422 like any other
- * invalid field, so no procedure can forget to refuse one; after it, the GameError a command throws
+ * invalid field, so no procedure can forget to refuse one; the input parser then runs with this
+ * deployment's catalogue at hand (catalogueKey, catalogueMap); after it, the GameError a command throws
  * (world knows nothing of tRPC) becomes the matching tRPC error.
  */
-const guarded = t.middleware(async ({ getRawInput, next }) => {
+const guarded = t.middleware(async ({ ctx, getRawInput, next }) => {
   const checked = NoControlCharacters.safeParse(await getRawInput());
   if (!checked.success) throw new TRPCError({ code: 'BAD_REQUEST', message: checked.error.issues[0]?.message ?? 'Invalid input', cause: checked.error });
-  const result = await next();
+  const result = await withRequestCatalogue(ctx.deps.catalogue, () => next());
   if (!result.ok && result.error.cause instanceof GameError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: cause.kind, message: cause.message, cause });

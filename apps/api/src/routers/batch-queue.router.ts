@@ -4,6 +4,7 @@ import { BATCH_QUEUES, cancelBatchOf, listBatchQueue, startBatchOf, type BatchQu
 import { protectedProcedure } from '../trpc';
 import { worldDeps, territoryIdField } from './territories.router';
 import { CancelQueueItemSchema, TerritoryQueueSchema } from './construction.router';
+import { catalogueKey } from './deployment-input';
 
 /** 'Quantity must be greater than 0.' (spec core §5); a batch is capped so totals stay exact integers. */
 export const quantityField = z
@@ -12,10 +13,10 @@ export const quantityField = z
   .min(1, 'Quantity must be greater than 0.')
   .max(1_000_000, 'Quantity must be at most 1,000,000.');
 
-/** { territory_id, <unit_key | defense_key>, quantity }; `noun` words the error for a key too long to be known. */
-export function startBatchSchema<K extends BatchQueueKind>(kind: K, noun: string) {
+/** { territory_id, <unit_key | defense_key>, quantity }; the key is one of the catalogue's `map`. */
+export function startBatchSchema<K extends BatchQueueKind>(kind: K, map: 'units' | 'defenses') {
   const field = BATCH_QUEUES[kind].keyField;
-  const key = { [field]: z.string({ error: `${field} is required` }).min(1, `${field} is required`).max(64, `Unknown ${noun}`) } as Record<
+  const key = { [field]: catalogueKey(map, field) } as Record<
     (typeof BATCH_QUEUES)[K]['keyField'],
     z.ZodString
   >;

@@ -3,13 +3,14 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { cancelConstruction, listBuildQueue, startConstruction } from '@brood/world';
 import { protectedProcedure } from '../trpc';
 import { worldDeps, queueItemIdField, territoryIdField } from './territories.router';
+import { catalogueKey } from './deployment-input';
 
 export const TerritoryQueueSchema = z.object({ territory_id: territoryIdField });
 export type TerritoryQueue = z.input<typeof TerritoryQueueSchema>;
 
 export const StartConstructionSchema = z.object({
   territory_id: territoryIdField,
-  structure_key: z.string({ error: 'structure_key is required' }).min(1, 'structure_key is required').max(64, 'Unknown structure'),
+  structure_key: catalogueKey('structures', 'structure_key'),
 });
 export type StartConstruction = z.input<typeof StartConstructionSchema>;
 

@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { TRPCError } from '@trpc/server';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { loadCatalogue, type Catalogue } from '@brood/game-data';
 
 /**
  * Checks an input against a schema built from this deployment's catalogue (UNIVERSE_OVERRIDES
@@ -26,4 +28,42 @@ export function keptPerSetting<S>(build: (setting: number) => S): (setting: numb
     }
     return schema;
   };
+}
+
+/** The catalogue of the request being checked: each procedure runs inside `withRequestCatalogue` (trpc.ts). */
+const requestCatalogue = new AsyncLocalStorage<Catalogue>();
+
+export function withRequestCatalogue<T>(catalogue: Catalogue, run: () => T): T {
+  return requestCatalogue.run(catalogue, run);
+}
+
+/** The catalogue's maps whose keys players send: a key is one of them only as an OWN key (never `constructor`, `toString`...). */
+export type CatalogueMap = 'resources' | 'units' | 'defenses' | 'structures' | 'technologies';
+const NOUN: Record<CatalogueMap, string> = { resources: 'resource', units: 'unit', defenses: 'defense', structures: 'structure', technologies: 'technology' };
+
+export const unknownKeySentence = (map: CatalogueMap, key: string) => `Unknown ${NOUN[map]} '${key}'.`;
+
+/** Outside a procedure (a schema checked on its own) the game's catalogue stands in for the request's. */
+function isCatalogueKey(map: CatalogueMap, key: string): boolean {
+  return Object.hasOwn((requestCatalogue.getStore() ?? loadCatalogue())[map], key);
+}
+
+/**
+ * The one check of every input field that names a catalogue entry: `structure_key`, `tech_key`,
+ * `unit_key`, `defense_key` (catalogueKey) and every map keyed by them, units and resources
+ * (catalogueMap). Unknown keys are a 422 naming the key, before any command runs.
+ */
+export function catalogueKey(map: CatalogueMap, field: string) {
+  return z
+    .string({ error: `${field} is required` })
+    .min(1, `${field} is required`)
+    .refine((key) => isCatalogueKey(map, key), { error: (issue) => unknownKeySentence(map, String(issue.input)) });
+}
+
+export function catalogueMap<V extends z.ZodType>(map: CatalogueMap, amount: V, error: string) {
+  return z.record(z.string(), amount, { error }).superRefine((entries, ctx) => {
+    for (const key of Object.keys(entries)) {
+      if (!isCatalogueKey(map, key)) ctx.addIssue({ code: 'custom', message: unknownKeySentence(map, key), path: [key] });
+    }
+  });
 }

@@ -3,9 +3,10 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { cancelResearch, listResearchQueue, listTechnologies, startResearch } from '@brood/world';
 import { protectedProcedure } from '../trpc';
 import { worldDeps, queueItemIdField, territoryIdField } from './territories.router';
+import { catalogueKey } from './deployment-input';
 
 export const StartResearchSchema = z.object({
-  tech_key: z.string({ error: 'tech_key is required' }).min(1, 'tech_key is required').max(64, 'Unknown technology'),
+  tech_key: catalogueKey('technologies', 'tech_key'),
   /** Empty (null, '' or absent) when the research costs nothing. */
   territory_id_for_cost: z
     .union([territoryIdField, z.literal(''), z.null()])

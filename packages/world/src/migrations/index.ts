@@ -23,6 +23,7 @@ import { Migration0075Exploring } from './0075-exploring';
 import { Migration0080Moderation } from './0080-moderation';
 import { Migration0100ReportsStoredOnce } from './0100-reports-stored-once';
 import { Migration0130AccountChanges } from './0130-account-changes';
+import { Migration0140BuiltinKeys } from './0140-builtin-keys';
 
 /**
  * Every migration, in order. Migrations are hand-written SQL (one file per step, numbered) so that
@@ -53,4 +54,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0080-moderation', class: Migration0080Moderation },
   { name: '0100-reports-stored-once', class: Migration0100ReportsStoredOnce },
   { name: '0130-account-changes', class: Migration0130AccountChanges },
+  { name: '0140-builtin-keys', class: Migration0140BuiltinKeys },
 ];

@@ -63,7 +63,7 @@ export function checkCargo(catalogue: Catalogue, units: AmountMap, resources: Am
   const keys = Object.keys(resources);
   if (keys.length === 0) return;
   if (!missionCarriesResources(mission)) throw fail.badRequest(`${missionLabel(mission)} missions carry no resources: only Transport, Colonize and Station do.`);
-  for (const key of keys) if (!(key in catalogue.resources)) throw fail.badRequest(`Unknown resource '${key}'.`);
+  for (const key of keys) if (!entryOf(catalogue.resources, key)) throw fail.badRequest(`Unknown resource '${key}'.`);
   const total = Object.values(resources).reduce((a, b) => a + b, 0);
   if (total > cargoCapacity(units, catalogue, effects.cargo_pct ?? 0)) throw fail.badRequest(DISPATCH.cargoExceeded);
 }

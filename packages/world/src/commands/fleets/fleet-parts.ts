@@ -1,5 +1,5 @@
 import type { MovementContent } from '@brood/contracts';
-import type { Catalogue } from '@brood/game-data';
+import { entryOf, type Catalogue } from '@brood/game-data';
 import type { Mission } from '@brood/game-core';
 import type { Movement } from '../../entities/movement.entity';
 import type { AmountMap, Territory } from '../../entities/territory.entity';
@@ -46,8 +46,9 @@ export function missionLabel(mission: Mission | 'RETURN'): string {
   return [words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1), ...words.slice(1)].join(' ');
 }
 
-export const unitName = (catalogue: Catalogue, key: string): string => catalogue.units[key]?.name ?? key;
-export const resourceName = (catalogue: Catalogue, key: string): string => catalogue.resources[key as keyof Catalogue['resources']]?.name ?? key;
+// Own keys only: a stored `constructor` must not read as Object's name.
+export const unitName = (catalogue: Catalogue, key: string): string => entryOf(catalogue.units, key)?.name ?? key;
+export const resourceName = (catalogue: Catalogue, key: string): string => entryOf(catalogue.resources, key)?.name ?? key;
 
 /** The names the movement's two ends go by: the territory's current name, else its coordinates. */
 export interface Ends {
