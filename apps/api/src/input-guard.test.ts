@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTER_MESSAGE, NoControlCharacters } from './input-guard';
+import { z } from 'zod';
+import { CONTROL_CHARACTER_MESSAGE, FORMAT_CHARACTER_MESSAGE, NoControlCharacters, visibleName } from './input-guard';
 import { redactUrl } from './logging';
 
 const isControl = (c: string) => /[\u0000-\u001f\u007f-\u009f]/u.test(c);
@@ -36,6 +37,29 @@ describe('NoControlCharacters', () => {
     let deep: unknown = 'bad\u0000';
     for (let i = 0; i < 100_000; i += 1) deep = [deep];
     expect(NoControlCharacters.safeParse(deep).success).toBe(false);
+  });
+});
+
+describe('visibleName', () => {
+  const name = visibleName(z.string());
+  const isFormat = (c: string) => /\p{Cf}/u.test(c);
+  const visible = fc.string({ unit: 'grapheme' }).filter((s) => ![...s].some(isFormat));
+  // Every character of category Cf in the Basic Multilingual Plane and beyond that a name could carry.
+  const format = fc.integer({ min: 0, max: 0xe007f }).map((n) => String.fromCodePoint(n)).filter(isFormat);
+
+  it('accepts text without invisible or direction-changing characters, trimmed', () => {
+    fc.assert(fc.property(visible, (text) => {
+      expect(name.parse(text)).toBe(text.trim());
+    }));
+  });
+
+  it('refuses any invisible or direction-changing character anywhere in a name', () => {
+    fc.assert(
+      fc.property(visible, format, visible, (before, bad, after) => {
+        const result = name.safeParse(`${before}${bad}${after}x`);
+        expect(result.error?.issues).toEqual([expect.objectContaining({ message: FORMAT_CHARACTER_MESSAGE })]);
+      }),
+    );
   });
 });
 

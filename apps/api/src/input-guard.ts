@@ -4,6 +4,21 @@ import { z } from 'zod';
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
 export const CONTROL_CHARACTER_MESSAGE = 'Text must not contain control characters';
 
+/** Invisible and direction-changing characters (Unicode category Cf: zero-width space, right-to-left override, soft hyphen...). */
+const FORMAT = /\p{Cf}/u;
+export const FORMAT_CHARACTER_MESSAGE =
+  'Names, tags and titles must not contain invisible or direction-changing characters (such as a zero-width space or a right-to-left override): type only visible letters, digits, signs and spaces.';
+
+/**
+ * A name, tag or title other players read (territories, alliances, announcements; usernames allow
+ * letters and digits only): trimmed, and refused when it holds a character that shows as nothing or
+ * turns the text around, on top of the control characters NoControlCharacters refuses in every input.
+ * Free text (descriptions, messages, comments, passwords) keeps them: emoji sequences are joined by one.
+ */
+export function visibleName(text: z.ZodString): z.ZodString {
+  return text.trim().refine((value) => !FORMAT.test(value), FORMAT_CHARACTER_MESSAGE);
+}
+
 /** A value met in the walk, with the way back to the root (paths are only built for an issue). */
 interface Visit {
   value: unknown;

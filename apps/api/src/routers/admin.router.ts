@@ -6,6 +6,7 @@ import {
   renameAllianceAsOperator, renameTerritoryAsOperator, searchPlayers, suspendPlayer, universeOverview, unsuspendPlayer, type Operator,
 } from '@brood/world';
 import { operatorProcedure, type Ctx } from '../trpc';
+import { visibleName } from '../input-guard';
 import { worldDeps } from './territories.router';
 
 /** The moderation console (docs/operations.md "Moderation"). Every procedure here is an operatorProcedure: 403 for anyone else. */
@@ -18,7 +19,7 @@ const text = (what: string, max: number) => z.string({ error: `${what} is requir
 const operator = (ctx: Ctx & { user: { id: number; username: string } }): Operator => ({ id: ctx.user.id, username: ctx.user.username });
 const pageSize = (ctx: Ctx) => ctx.deps.catalogue.universe.moderation.page_size;
 
-export const AnnounceSchema = z.object({ title: text('The title', 200), message: text('The message', 2000) });
+export const AnnounceSchema = z.object({ title: visibleName(text('The title', 200)), message: text('The message', 2000) });
 export const SearchPlayersSchema = z.object({ query: z.string({ error: 'Type a name, an email or an id.' }).max(254, 'Type at most 254 characters.') });
 export const FleetFilterSchema = z.object({
   mission: z.enum(MOVEMENT_MISSIONS, { error: 'Unknown mission.' }).optional(),
@@ -32,8 +33,8 @@ export const AuditLogSchema = z.object({
   target: z.object({ kind: z.enum(['player', 'territory', 'alliance', 'comment', 'universe']), id: z.string().max(64) }).optional(),
 });
 export const PlayerActionSchema = z.object({ user_id: id('Player'), reason });
-export const RenameTerritorySchema = z.object({ territory_id: id('Territory'), name: text('The name', 100), reason });
-export const RenameAllianceSchema = z.object({ alliance_id: id('Alliance'), name: text('The name', 50), tag: text('The tag', 5), reason });
+export const RenameTerritorySchema = z.object({ territory_id: id('Territory'), name: visibleName(text('The name', 100)), reason });
+export const RenameAllianceSchema = z.object({ alliance_id: id('Alliance'), name: visibleName(text('The name', 50)), tag: visibleName(text('The tag', 5)), reason });
 export const DeleteCommentSchema = z.object({ comment_id: id('Comment'), reason });
 
 export const adminRouter = {

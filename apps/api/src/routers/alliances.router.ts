@@ -15,6 +15,7 @@ import {
   updateAlliance,
 } from '@brood/world';
 import { protectedProcedure } from '../trpc';
+import { visibleName } from '../input-guard';
 import { worldDeps } from './territories.router';
 
 const required = (what: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'Field required' : `${what} must be a number`);
@@ -35,7 +36,9 @@ export const ListAlliancesSchema = z.object({
 export type ListAlliances = z.input<typeof ListAlliancesSchema>;
 
 export const AllianceIdSchema = z.object({ id: idField('Alliance id') });
-export const FoundAllianceSchema = z.object({ name: text, tag: text, description: text });
+const nameOrTag = visibleName(z.string().max(2000, 'Text is too long')).nullish();
+
+export const FoundAllianceSchema = z.object({ name: nameOrTag, tag: nameOrTag, description: text });
 export const UpdateAllianceSchema = z.object({ id: idField('Alliance id'), description: text });
 export const ApplySchema = z.object({ id: idField('Alliance id'), message: text });
 export const DecideApplicationSchema = z.object({

@@ -11,6 +11,7 @@ import {
 } from '@brood/world';
 import { protectedProcedure, type Ctx } from '../trpc';
 import { checkAgainstUniverse, keptPerSetting } from './deployment-input';
+import { visibleName } from '../input-guard';
 
 /** The economy commands' deps from a request: its EntityManager, the catalogue, pg-boss. */
 export function worldDeps(ctx: Ctx): WorldDeps {
@@ -26,7 +27,7 @@ export const queueItemIdField = z.string({ error: 'Queue item id is required' })
 export const TerritoryIdSchema = z.object({ id: territoryIdField });
 export type TerritoryId = z.input<typeof TerritoryIdSchema>;
 
-const TerritoryName = z.string({ error: 'Please select a territory and enter a new name.' }).trim();
+const TerritoryName = visibleName(z.string({ error: 'Please select a territory and enter a new name.' }));
 
 /** The body of PUT /territories/{id}/name; its length limit depends on the deployment (nameWithin). */
 export const RenameTerritorySchema = z.object({ id: territoryIdField, name: TerritoryName });
