@@ -74,7 +74,7 @@ describe('One Hall of Fame entry (a shared link)', () => {
     expect(await callApi(ctx, 'GET', '/api/v1/halloffame/entries/999999')).toEqual({ status: 404, body: { detail: 'Hall of Fame entry not found.' } });
     const bad = await callApi<{ detail: { loc: string[]; msg: string }[] }>(ctx, 'GET', '/api/v1/halloffame/entries/abc');
     expect(bad.status).toBe(422);
-    expect(bad.body.detail[0]).toMatchObject({ loc: ['body', 'id'], msg: 'Entry id must be a number' });
+    expect(bad.body.detail[0]).toMatchObject({ loc: ['path', 'id'], msg: 'Entry id must be a number' });
     expect((await callApi(ctx, 'GET', '/api/v1/halloffame/entries/0')).status).toBe(422);
   });
 });

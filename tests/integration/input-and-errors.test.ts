@@ -77,6 +77,31 @@ describe('control characters', () => {
   });
 });
 
+describe('422 items name where the field was sent (FastAPI loc: path, query or body)', () => {
+  const loc = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+    const res = await api.app.inject({ method, url: `/api/v1${url}`, headers: player.headers, ...(payload ? { payload } : {}) });
+    expect(res.statusCode, url).toBe(422);
+    return (res.json() as { detail: { loc: (string | number)[] }[] }).detail.map((item) => item.loc);
+  };
+
+  it('a query parameter is in the query', async () => {
+    expect(await loc('GET', '/alliances?limit=500')).toEqual([['query', 'limit']]);
+    expect(await loc('GET', '/notifications/?limit=0')).toEqual([['query', 'limit']]);
+    expect(await loc('GET', '/halloffame/entries/1/comments?limit=abc')).toEqual([['query', 'limit']]);
+  });
+
+  it('a path parameter is in the path', async () => {
+    expect(await loc('GET', '/territories/abc')).toEqual([['path', 'id']]);
+    expect(await loc('POST', '/movements/not-a-uuid/recall')).toEqual([['path', 'movement_id']]);
+    expect(await loc('PUT', `/territories/0/name`, { name: 'Hive' })).toEqual([['path', 'id']]);
+  });
+
+  it('a body field, sent or missing, is in the body', async () => {
+    expect(await loc('PUT', `/territories/${territoryId}/name`, { name: '' })).toEqual([['body', 'name']]);
+    expect(await loc('POST', `/territories/${territoryId}/structures`, {})).toEqual([['body', 'structure_key']]);
+  });
+});
+
 /** A raw HTTP exchange over a socket, for requests no client library would send. */
 function rawRequest(request: string): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(base);

@@ -41,12 +41,14 @@ export interface ValidationItem {
   type: string;
 }
 
-export function zodIssuesToDetail(error: ZodError, root = 'body'): ValidationItem[] {
-  return error.issues.map((issue) => ({
-    loc: [root, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-    msg: issue.message,
-    type: issue.code,
-  }));
+/** Where an input field came from, FastAPI's first `loc` item: 'body', 'query' or 'path' (REST knows; tRPC says 'body'). */
+export type FieldSource = (field: string | number | undefined) => string;
+
+export function zodIssuesToDetail(error: ZodError, sourceOf: FieldSource = () => 'body'): ValidationItem[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+    return { loc: [sourceOf(path[0]), ...path], msg: issue.message, type: issue.code };
+  });
 }
 
 export const router = t.router;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createCallerFactory, type Ctx } from '../trpc';
+import { createCallerFactory, type Ctx, type FieldSource } from '../trpc';
 import { appRouter } from '../root';
 import { toHttpError } from '../errors';
 import type { ContextFactory } from '../context';
@@ -16,6 +16,25 @@ export interface RestDeclaration {
   path: string;
   handler: RestHandler;
   successStatus: number;
+}
+
+const holds = (value: unknown, field: string | number): boolean =>
+  typeof value === 'object' && value !== null && Object.hasOwn(value, field) && (value as Record<string | number, unknown>)[field] !== undefined;
+
+/**
+ * Where a field of the procedure's input came from: the query string or the body when either holds
+ * it, else the path (the adapter put it in the input from a path segment: `/territories/{id}`); a
+ * field absent (or undefined) everywhere was expected in the query of a GET or DELETE, else in the body.
+ */
+function fieldSource(req: FastifyRequest, input: unknown): FieldSource {
+  return (field) => {
+    if (field !== undefined) {
+      if (holds(req.query, field)) return 'query';
+      if (holds(req.body, field)) return 'body';
+      if (holds(input, field)) return 'path';
+    }
+    return req.method === 'GET' || req.method === 'DELETE' ? 'query' : 'body';
+  };
 }
 
 const declarations = new WeakMap<FastifyInstance, RestDeclaration[]>();
@@ -44,13 +63,14 @@ export function restRoute(
     url: `/api/v1${path}`,
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const ctx = await makeContext(req);
+      let input: unknown;
       try {
-        const result = await handler(createCaller(ctx), req, ctx);
+        const result = await handler(createCaller(ctx, { onError: (failed) => (input = failed.input) }), req, ctx);
         // A Buffer is JSON text serialised ahead (the map's kept region answers): sent as it is.
         if (Buffer.isBuffer(result)) reply.type('application/json; charset=utf-8');
         return reply.code(successStatus).send(result ?? null);
       } catch (error) {
-        const http = toHttpError(error);
+        const http = toHttpError(error, fieldSource(req, input));
         if (http.status >= 500) req.log.error({ err: error }, 'REST call failed');
         return reply.code(http.status).send(http.body);
       }
