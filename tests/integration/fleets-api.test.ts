@@ -91,6 +91,14 @@ describe('catalogue keys (issue #24: a resource named constructor)', () => {
     expect(trpc.statusCode).toBe(200);
   });
 
+  // Fastify's JSON parser refuses a body with a __proto__ key (onProtoPoisoning) before any procedure runs.
+  it('refuses a __proto__ key with a 422 before any procedure runs', async () => {
+    const payload = JSON.stringify(toBob()).replace('"resources":{', '"resources":{"__proto__":{"fiber":1},');
+    const res = await call(api, alice, { method: 'POST', url: '/api/v1/movements', payload, headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ detail: [{ loc: ['body'], msg: 'The body is not valid JSON', type: 'json_invalid' }] });
+  });
+
   it('refuses unknown units in a fleet the same way', async () => {
     const res = await post(alice, '/movements', toBob({ units: { valueOf: 1 } }));
     expect(res.statusCode).toBe(422);
