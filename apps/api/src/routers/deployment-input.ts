@@ -41,7 +41,8 @@ export function withRequestCatalogue<T>(catalogue: Catalogue, run: () => T): T {
 export type CatalogueMap = 'resources' | 'units' | 'defenses' | 'structures' | 'technologies';
 const NOUN: Record<CatalogueMap, string> = { resources: 'resource', units: 'unit', defenses: 'defense', structures: 'structure', technologies: 'technology' };
 
-export const unknownKeySentence = (map: CatalogueMap, key: string) => `Unknown ${NOUN[map]} '${key}'.`;
+/** The refusal names the key, cut short: no catalogue key is longer than 64 characters. */
+export const unknownKeySentence = (map: CatalogueMap, key: string) => `Unknown ${NOUN[map]} '${key.length > 64 ? `${key.slice(0, 64)}...` : key}'.`;
 
 /** Outside a procedure (a schema checked on its own) the game's catalogue stands in for the request's. */
 function isCatalogueKey(map: CatalogueMap, key: string): boolean {
@@ -51,7 +52,7 @@ function isCatalogueKey(map: CatalogueMap, key: string): boolean {
 /**
  * The one check of every input field that names a catalogue entry: `structure_key`, `tech_key`,
  * `unit_key`, `defense_key` (catalogueKey) and every map keyed by them, units and resources
- * (catalogueMap). Unknown keys are a 422 naming the key, before any command runs.
+ * (catalogueMap). An unknown key is refused naming it (422 over REST), before any command runs.
  */
 export function catalogueKey(map: CatalogueMap, field: string) {
   return z
