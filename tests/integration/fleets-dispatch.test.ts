@@ -104,6 +104,7 @@ describe('refusals (core spec 5 "Dispatch"), each a 4xx sentence, nothing taken'
     ['units not at the start', () => ({ target: bob.coords, units: { hauler_grub: 3 } }), 'Not enough Hauler Grub at Home: 3 selected, 2 there.'],
     ['an unknown unit', () => ({ target: bob.coords, units: { void_kraken: 1 } }), "Unknown unit 'void_kraken'."],
     ['units that do not fit the mission', () => ({ target: near(), mission: 'COLONIZE' as const, units: { hauler_grub: 1, seedling_ark: 1 } }), 'Hauler Grub cannot take part in a Colonize mission.'],
+    ['units that cannot attack, with the article the label takes', () => ({ target: bob.coords, mission: 'ATTACK' as const, units: { whisper_mite: 1 } }), 'Whisper Mite cannot take part in an Attack mission.'],
     ['resources on a mission that carries none', () => ({ target: near(), mission: 'EXPLORATION' as const, exploration_duration_hours: 2, resources: { fiber: 1 } }), 'Explore missions carry no resources: only Transport, Colonize and Station do.'],
     ['resources not in stock', () => ({ target: bob.coords, resources: { crystal: 10 } }), 'Not enough Crystal at Home: 10 selected, 0 in stock.'],
     ['fuel not in stock', () => ({ target: bob.coords, units: { hauler_grub: 2 } }), /^Not enough Biomass for fuel: this flight burns \d+, 30 is left at Home\.$/],
