@@ -71,6 +71,7 @@ export const MENU_MISSIONS = keys
   .sort((a, b) => (MISSION_TABLE[a].menu ?? 0) - (MISSION_TABLE[b].menu ?? 0));
 
 export const missionSpec = (mission: MovementMission): MissionSpec => MISSION_TABLE[mission];
+export const isMovementMission = (mission: string): mission is MovementMission => Object.hasOwn(MISSION_TABLE, mission);
 export const isDispatchable = (mission: string): mission is Dispatchable => (DISPATCHABLE_MISSIONS as readonly string[]).includes(mission);
 
 /** What a player reads for a mission ('Transport', 'Explore'). */
