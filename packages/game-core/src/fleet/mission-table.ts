@@ -74,8 +74,8 @@ export const missionSpec = (mission: MovementMission): MissionSpec => MISSION_TA
 export const isMovementMission = (mission: string): mission is MovementMission => Object.hasOwn(MISSION_TABLE, mission);
 export const isDispatchable = (mission: string): mission is Dispatchable => (DISPATCHABLE_MISSIONS as readonly string[]).includes(mission);
 
-/** What a player reads for a mission ('Transport', 'Explore'). */
-export const missionLabel = (mission: MovementMission): string => MISSION_TABLE[mission].label;
+/** What a player reads for a mission ('Transport', 'Explore'); a value the table does not know reads as sent. */
+export const missionLabel = (mission: string): string => (isMovementMission(mission) ? MISSION_TABLE[mission].label : mission);
 /** The label with its article, for sentences: 'an Attack mission'. */
 export const missionWithArticle = (mission: MovementMission): string => `${MISSION_TABLE[mission].article} ${MISSION_TABLE[mission].label}`;
 

@@ -1,4 +1,4 @@
-import { isMovementMission, missionLabel as labelOf } from '@brood/game-core';
+import { missionLabel } from '@brood/game-core';
 import type { RouterOutputs } from '../../lib/api-types';
 import { formatCountdown } from '../../lib/format';
 
@@ -19,8 +19,8 @@ export const MOVEMENT_TEXT = {
 /** Social spec 7: the active movements are polled every 15 s (real-time events refresh them sooner). */
 export const MOVEMENTS_POLL_MS = 15_000;
 
-/** The mission's label from game-core's table ('Explore'); an unknown value reads as sent. */
-export const missionLabel = (mission: string): string => (isMovementMission(mission) ? labelOf(mission) : mission);
+/** The mission's label from game-core's table ('Explore'). */
+export { missionLabel };
 
 /** A fleet at an ally's territory: no arrival time, shown at the target. */
 export const isStationed = (m: Pick<MovementLike, 'mission_type'>) => m.mission_type === 'ALLIED_STATIONED';

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { isMovementMission, missionLabel } from '@brood/game-core';
+import { missionLabel } from '@brood/game-core';
 import { AmountChips, Fact, InvalidContent, LinkedText, MapLink } from '../card-parts';
 import { amountsOf, coordsFrom, messageOf, text, type Row } from '../content-shape';
 import { NO_FAILURE_DETAILS, NO_MOVEMENT_DETAILS } from './report-rules';
@@ -28,9 +28,6 @@ function Place({ label, row, coordKeys, nameKey }: { label: string; row: Row; co
   );
 }
 
-/** The mission as the player reads it ('Explore'), not its wire value. */
-const missionText = (value: string) => (isMovementMission(value) ? missionLabel(value) : value);
-
 const isFailure = (type: string) => type === 'FLEET_LOST' || type.endsWith('_FAILED');
 
 /** Fleet, transport, stationing and colonization events: the route, what moved, and why it failed. */
@@ -53,7 +50,7 @@ export function MovementBody({ type, content }: { type: string; content: Row }) 
         </Text>
       )}
       {places}
-      {text(content.original_mission) && <Fact label="Mission">{missionText(text(content.original_mission)!)}</Fact>}
+      {text(content.original_mission) && <Fact label="Mission">{missionLabel(text(content.original_mission)!)}</Fact>}
       {amounts.map((a) => (
         <Fact key={a.field} label={a.label}>
           <AmountChips amounts={a.list} />
