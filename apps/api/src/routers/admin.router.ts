@@ -6,7 +6,7 @@ import {
   renameAllianceAsOperator, renameTerritoryAsOperator, searchPlayers, suspendPlayer, universeOverview, unsuspendPlayer, type Operator,
 } from '@brood/world';
 import { operatorProcedure, type Ctx } from '../trpc';
-import { worldDeps } from './territories.router';
+import { worldDeps } from './shared';
 
 /** The moderation console (docs/operations.md "Moderation"). Every procedure here is an operatorProcedure: 403 for anyone else. */
 

@@ -6,7 +6,7 @@ import {
   recallMovement, sendFleet, USERNAME_REQUIRED,
 } from '@brood/world';
 import { protectedProcedure } from '../trpc';
-import { territoryIdField, worldDeps } from './territories.router';
+import { territoryIdField, worldDeps } from './shared';
 
 /** A target coordinate: missing and malformed values read as the spec's two sentences. */
 const coordinate = z

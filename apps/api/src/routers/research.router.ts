@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { cancelResearch, listResearchQueue, listTechnologies, startResearch } from '@brood/world';
 import { protectedProcedure } from '../trpc';
-import { worldDeps, queueItemIdField, territoryIdField } from './territories.router';
+import { worldDeps, queueItemIdField, territoryIdField } from './shared';
 
 export const StartResearchSchema = z.object({
   tech_key: z.string({ error: 'tech_key is required' }).min(1, 'tech_key is required').max(64, 'Unknown technology'),
