@@ -7,36 +7,15 @@ import {
 } from '@brood/world';
 import { protectedProcedure } from '../trpc';
 import { territoryIdField, worldDeps } from './shared';
+import { amountsField, sendMovementSchema } from '@brood/contracts';
 
-/** A target coordinate: missing and malformed values read as the spec's two sentences. */
-const coordinate = z
-  .number({ error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? DISPATCH.coordinatesMissing : DISPATCH.coordinatesInvalid) })
-  .int(DISPATCH.coordinatesInvalid)
-  .min(0, DISPATCH.coordinatesInvalid)
-  .max(1_000_000, DISPATCH.coordinatesInvalid);
-
-const amounts = (what: string) =>
-  z.record(
-    z.string().min(1).max(64),
-    z.number({ error: `${what} amounts must be numbers` }).int(`${what} amounts must be whole numbers`).min(0, `${what} amounts cannot be negative`).max(1_000_000_000, `${what} amount is too large`),
-    { error: `${what} must be a map of key to amount` },
-  );
-
-export const SendMovementSchema = z.object({
-  start_territory_id: territoryIdField,
-  target_region: coordinate,
-  target_sub_region: coordinate,
-  target_position: coordinate,
-  mission: z.enum(MISSIONS, { error: `mission must be one of ${MISSIONS.join(', ')}` }),
-  units: amounts('Unit').optional(),
-  resources: amounts('Resource').nullish(),
-  exploration_duration_hours: z.number({ error: DISPATCH.explorationInvalid }).nullish(),
-});
+/** The one dispatch input (contracts), over the mission table's values. */
+export const SendMovementSchema = sendMovementSchema(MISSIONS);
 export type SendMovement = z.input<typeof SendMovementSchema>;
 
 export const GatherStationSchema = z.object({
   target_territory_id: territoryIdField,
-  source_operations: z.array(z.object({ source_territory_id: territoryIdField, units: amounts('Unit') }), { error: DISPATCH.gatherEmpty }).max(100, 'At most 100 fleets can be gathered at once'),
+  source_operations: z.array(z.object({ source_territory_id: territoryIdField, units: amountsField('Unit') }), { error: DISPATCH.gatherEmpty }).max(100, 'At most 100 fleets can be gathered at once'),
 });
 export type GatherStation = z.input<typeof GatherStationSchema>;
 
@@ -60,7 +39,7 @@ export const AcceptInvitationSchema = z
     invitation_id: invitationIdField,
     invitationId: invitationIdField.optional(),
     joining_fleet_territory_id: territoryIdField,
-    units: amounts('Unit'),
+    units: amountsField('Unit'),
   })
   .refine((v) => v.invitationId === undefined || v.invitationId === v.invitation_id, { message: 'The invitationId in the body is not the invitation of the path.' });
 export type AcceptInvitation = z.input<typeof AcceptInvitationSchema>;

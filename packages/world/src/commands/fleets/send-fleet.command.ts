@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SendMovement } from '@brood/contracts';
 import {
   distance, explorationStaySeconds, legArrival, missionFuel, missionLabel, MISSION_TABLE, travelTime, type Dispatchable, type Mission,
 } from '@brood/game-core';
@@ -21,17 +22,8 @@ import { warnAtLaunch } from '../war/attack-reports';
 
 const usernameOf = async (em: WorldDeps['em'], id: number): Promise<string> => (await em.findOneOrFail(User, { id }, { fields: ['username'] })).username;
 
-/** POST /movements (core spec 3 "Movement (send payload)"). */
-export interface SendFleetInput {
-  start_territory_id: number;
-  target_region: number;
-  target_sub_region: number;
-  target_position: number;
-  mission: Mission;
-  units: Record<string, number>;
-  resources?: Record<string, number> | null;
-  exploration_duration_hours?: number | null;
-}
+/** POST /movements: the dispatch input of contracts (core spec 3 "Movement (send payload)"), units given. */
+export type SendFleetInput = SendMovement<Mission> & { units: Record<string, number> };
 
 /** The answer: the movement's id and start (spec), with what the player's toast shows. */
 export interface SendFleetResult {
