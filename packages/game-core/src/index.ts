@@ -3,8 +3,8 @@
  * times are passed in (epoch milliseconds for instants, seconds for durations), chance comes from
  * a seeded Rng (createRng).
  */
-export type { Levels, Counts, Resources, Effects, Coords, Mission } from './types';
-export { MISSIONS, toCoordsTuple } from './types';
+export type { Levels, Counts, Resources, Effects, Coords } from './types';
+export { toCoordsTuple } from './types';
 
 export { addResources, subtractResources, scaleResources, floorResources, totalResources, cancelRefund } from './economy/resources';
 export { costAtLevel, cumulativeCost, batchCost } from './economy/cost';
@@ -22,8 +22,13 @@ export type { PrerequisiteCheck, UnmetPrerequisite } from './economy/prerequisit
 export { canAfford, maxProducible, defenseAllowance } from './economy/afford';
 
 export { distance, fleetSpeed, travelTime, unitFuelPerHour, fuelCost, tripHours, missionFuel } from './fleet/travel';
-export { MOVEMENT_MISSIONS, legArrival, recallReturnArrival, isRecallable, type MovementMission } from './fleet/legs';
-export { isEligibleForMission, missionCarriesResources, cargoCapacity, clampResourcesToCargo } from './fleet/missions';
+export {
+  MISSION_TABLE, MISSIONS, MOVEMENT_MISSIONS, DISPATCHABLE_MISSIONS, MENU_MISSIONS, missionSpec, isMovementMission, isDispatchable, missionLabel, missionWithArticle,
+  isEligibleForMission, canFlyOnMission, missionCarriesResources, isOneWay,
+  type MissionSpec, type Mission, type MovementMission, type Dispatchable, type ArrivingMission, type MenuMission,
+} from './fleet/mission-table';
+export { legArrival, recallReturnArrival, isRecallable } from './fleet/legs';
+export { cargoCapacity, clampResourcesToCargo } from './fleet/missions';
 export { GROUP_MISSIONS, isGroupMission, joinTiming, openSeats, type JoinTiming } from './fleet/multi-party';
 
 export { scorePoints, scoreBreakdown } from './scores/scores';

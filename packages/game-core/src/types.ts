@@ -14,9 +14,3 @@ export type Coords = readonly [region: number, subRegion: number, position: numb
 export function toCoordsTuple(c: Coords): [number, number, number] {
   return 'region' in c ? [c.region, c.sub_region, c.position] : [c[0], c[1], c[2]];
 }
-
-export const MISSIONS = [
-  'TRANSPORT', 'ATTACK', 'COLONIZE', 'EXPLORATION', 'SPY', 'SALVAGE', 'STATION',
-  'MULTI_PARTY_ATTACK_INITIATOR', 'MULTI_PARTY_ATTACK_PARTICIPANT', 'ALLIED_STATIONED', 'ALLIED_STATIONING_PENDING',
-] as const;
-export type Mission = (typeof MISSIONS)[number];

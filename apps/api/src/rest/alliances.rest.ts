@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ContextFactory } from '../context';
 import type { ListAlliances } from '../routers/alliances.router';
 import { restRoute } from './route';
-import { body, pathId } from './territories.rest';
+import { body, pathId } from './shared';
 
 type Text = string | null | undefined;
 

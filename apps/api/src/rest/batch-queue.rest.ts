@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BATCH_QUEUES, type BatchQueueKind, type StartBatchRequest } from '@brood/world';
 import type { ContextFactory } from '../context';
 import { restRoute, type Caller } from './route';
-import { body, pathId, pathText } from './territories.rest';
+import { body, pathId, pathText } from './shared';
 
 /** Where each batch queue sits under /api/v1/territories/:id. */
 const PATHS = {

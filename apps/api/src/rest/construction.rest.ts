@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContextFactory } from '../context';
 import { restRoute } from './route';
-import { body, pathId, pathText } from './territories.rest';
+import { body, pathId, pathText } from './shared';
 
 /** /api/v1 build queue: read, start a structure level, cancel. */
 export function registerConstructionRest(app: FastifyInstance, makeContext: ContextFactory): void {

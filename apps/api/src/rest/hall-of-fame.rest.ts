@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ContextFactory } from '../context';
 import type { ListComments, ListEntries } from '../routers/hall-of-fame.router';
 import { restRoute } from './route';
-import { body, pathId } from './territories.rest';
+import { body, pathId } from './shared';
 
 /** /api/v1/halloffame: entries and their comments (spec social §7). */
 export function registerHallOfFameRest(app: FastifyInstance, makeContext: ContextFactory): void {

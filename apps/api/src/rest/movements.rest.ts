@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ContextFactory } from '../context';
 import type { AcceptInvitation, GatherStation, SendMovement } from '../routers/movements.router';
 import { restRoute } from './route';
-import { body, pathId, pathText } from './territories.rest';
+import { body, pathId, pathText } from './shared';
 
 /** /api/v1/movements: active fleets, send, gather, recall, cancel an allied stationing, multi-party invitations. */
 export function registerMovementsRest(app: FastifyInstance, makeContext: ContextFactory): void {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ContextFactory } from '../context';
 import type { StartResearch } from '../routers/research.router';
 import { restRoute } from './route';
-import { body, pathText } from './territories.rest';
+import { body, pathText } from './shared';
 
 /** /api/v1 research: the player's queue, start, cancel, and the technologies read. */
 export function registerResearchRest(app: FastifyInstance, makeContext: ContextFactory): void {

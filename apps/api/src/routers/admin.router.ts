@@ -7,7 +7,7 @@ import {
 } from '@brood/world';
 import { operatorProcedure, type Ctx } from '../trpc';
 import { visibleName } from '../input-guard';
-import { worldDeps } from './territories.router';
+import { worldDeps } from './shared';
 
 /** The moderation console (docs/operations.md "Moderation"). Every procedure here is an operatorProcedure: 403 for anyone else. */
 

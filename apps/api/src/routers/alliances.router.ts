@@ -16,7 +16,7 @@ import {
 } from '@brood/world';
 import { protectedProcedure } from '../trpc';
 import { visibleName } from '../input-guard';
-import { worldDeps } from './territories.router';
+import { worldDeps } from './shared';
 
 const required = (what: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'Field required' : `${what} must be a number`);
 const idField = (what: string) => z.number({ error: required(what) }).int(`${what} must be a whole number`).positive(`${what} must be positive`).max(2_147_483_647, `${what} is too large`);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { BATCH_QUEUES, cancelBatchOf, listBatchQueue, startBatchOf, type BatchQueueKind, type StartBatchRequest } from '@brood/world';
 import { protectedProcedure } from '../trpc';
-import { worldDeps, territoryIdField } from './territories.router';
+import { worldDeps, territoryIdField } from './shared';
 import { CancelQueueItemSchema, TerritoryQueueSchema } from './construction.router';
 import { catalogueKey } from './deployment-input';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { COMMENTS_PAGE_SIZE, HALL_OF_FAME_PAGE_SIZE, hallOfFameEntry, listHallOfFame, listHallOfFameComments, postHallOfFameComment } from '@brood/world';
 import { protectedProcedure, publicProcedure } from '../trpc';
-import { worldDeps } from './territories.router';
+import { worldDeps } from './shared';
 
 const skip = z.coerce.number().int().min(0, 'skip must be 0 or more').max(1_000_000).default(0);
 const limit = (max: number) => z.coerce.number().int().min(1, `limit must be between 1 and ${max}`).max(max, `limit must be between 1 and ${max}`).default(max);

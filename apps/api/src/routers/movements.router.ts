@@ -6,33 +6,17 @@ import {
   recallMovement, sendFleet, USERNAME_REQUIRED,
 } from '@brood/world';
 import { protectedProcedure } from '../trpc';
-import { territoryIdField, worldDeps } from './territories.router';
+import { amountsMapError, amountValue, sendMovementSchema } from '@brood/contracts';
+import { territoryIdField, worldDeps } from './shared';
 import { catalogueMap } from './deployment-input';
 
-/** A target coordinate: missing and malformed values read as the spec's two sentences. */
-const coordinate = z
-  .number({ error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? DISPATCH.coordinatesMissing : DISPATCH.coordinatesInvalid) })
-  .int(DISPATCH.coordinatesInvalid)
-  .min(0, DISPATCH.coordinatesInvalid)
-  .max(1_000_000, DISPATCH.coordinatesInvalid);
+/** A map of unit or resource keys to whole amounts, whose keys are own keys of the request's catalogue. */
+const amounts = (map: 'units' | 'resources', what: string) => catalogueMap(map, amountValue(what), amountsMapError(what));
 
-/** A map of unit or resource keys (own keys of the catalogue) to whole amounts. */
-const amounts = (map: 'units' | 'resources', what: string) =>
-  catalogueMap(
-    map,
-    z.number({ error: `${what} amounts must be numbers` }).int(`${what} amounts must be whole numbers`).min(0, `${what} amounts cannot be negative`).max(1_000_000_000, `${what} amount is too large`),
-    `${what} must be a map of key to amount`,
-  );
-
-export const SendMovementSchema = z.object({
-  start_territory_id: territoryIdField,
-  target_region: coordinate,
-  target_sub_region: coordinate,
-  target_position: coordinate,
-  mission: z.enum(MISSIONS, { error: `mission must be one of ${MISSIONS.join(', ')}` }),
+/** The one dispatch input (contracts), over the mission table's values, with the catalogue's keys checked. */
+export const SendMovementSchema = sendMovementSchema(MISSIONS).extend({
   units: amounts('units', 'Unit').optional(),
   resources: amounts('resources', 'Resource').nullish(),
-  exploration_duration_hours: z.number({ error: DISPATCH.explorationInvalid }).nullish(),
 });
 export type SendMovement = z.input<typeof SendMovementSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { cancelResearch, listResearchQueue, listTechnologies, startResearch } from '@brood/world';
 import { protectedProcedure } from '../trpc';
-import { worldDeps, queueItemIdField, territoryIdField } from './territories.router';
+import { worldDeps, queueItemIdField, territoryIdField } from './shared';
 import { catalogueKey } from './deployment-input';
 
 export const StartResearchSchema = z.object({

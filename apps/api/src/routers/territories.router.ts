@@ -7,22 +7,11 @@ import {
   listTerritoryUnits,
   renameTerritory,
   territoryNameRule,
-  type WorldDeps,
 } from '@brood/world';
-import { protectedProcedure, type Ctx } from '../trpc';
+import { protectedProcedure } from '../trpc';
+import { territoryIdField, worldDeps } from './shared';
 import { checkAgainstUniverse, keptPerSetting } from './deployment-input';
 import { visibleName } from '../input-guard';
-
-/** The economy commands' deps from a request: its EntityManager, the catalogue, pg-boss. */
-export function worldDeps(ctx: Ctx): WorldDeps {
-  return { em: ctx.em, catalogue: ctx.deps.catalogue, boss: ctx.deps.boss };
-}
-
-const required = (what: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'Field required' : `${what} must be a number`);
-
-/** A territory id (REST passes the path segment converted with Number, so junk arrives as NaN and is refused here). */
-export const territoryIdField = z.number({ error: required('Territory id') }).int('Territory id must be a whole number').positive('Territory id must be positive').max(2_147_483_647, 'Territory not found');
-export const queueItemIdField = z.string({ error: 'Queue item id is required' }).min(1, 'Queue item id is required').max(64, 'Queue item id is too long');
 
 export const TerritoryIdSchema = z.object({ id: territoryIdField });
 export type TerritoryId = z.input<typeof TerritoryIdSchema>;

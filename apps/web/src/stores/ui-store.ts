@@ -1,3 +1,4 @@
+import type { Mission } from '@brood/game-core';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { superjsonStorage } from '../lib/persist-storage';
@@ -12,18 +13,8 @@ export function isMainTab(value: unknown): value is MainTab {
   return typeof value === 'string' && (MAIN_TABS as readonly string[]).includes(value);
 }
 
-export type MissionType =
-  | 'TRANSPORT'
-  | 'ATTACK'
-  | 'COLONIZE'
-  | 'EXPLORATION'
-  | 'SPY'
-  | 'SALVAGE'
-  | 'STATION'
-  | 'MULTI_PARTY_ATTACK_INITIATOR'
-  | 'MULTI_PARTY_ATTACK_PARTICIPANT'
-  | 'ALLIED_STATIONED'
-  | 'ALLIED_STATIONING_PENDING';
+/** The spec's mission values, from game-core's mission table. */
+export type MissionType = Mission;
 
 /** Where the map should centre: a region, optionally a sub-region and a position in it. */
 export interface MapFocus {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '@brood/game-data';
 import { distance, fleetSpeed, fuelCost, missionFuel, travelTime, tripHours } from './travel';
-import { cargoCapacity, clampResourcesToCargo, isEligibleForMission } from './missions';
+import { cargoCapacity, clampResourcesToCargo } from './missions';
+import { isEligibleForMission } from './mission-table';
 
 const catalogue = loadCatalogue();
 const unit = (k: string) => catalogue.units[k]!;

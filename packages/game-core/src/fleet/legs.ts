@@ -1,13 +1,9 @@
-import { MISSIONS, type Mission } from '../types';
+import type { MovementMission } from './mission-table';
 
 /**
  * The legs of a fleet's flight: when it arrives, when it is back, and what a recall does. Times are
  * epoch milliseconds; one-way flights are whole seconds (travelTime).
  */
-
-/** What a movement can be: a dispatched mission, or RETURN once the fleet heads home (social spec 3 mission types). */
-export const MOVEMENT_MISSIONS = [...MISSIONS, 'RETURN'] as const;
-export type MovementMission = Mission | 'RETURN';
 
 /** Arrival of a leg that starts at `startMs` and lasts `seconds`. */
 export function legArrival(startMs: number, seconds: number): number {

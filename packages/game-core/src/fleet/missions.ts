@@ -1,26 +1,5 @@
-import type { Catalogue, ResourceKey, UnitDef } from '@brood/game-data';
-import type { Counts, Mission, Resources } from '../types';
-
-/** COLONIZE, SPY and SALVAGE need the matching capability; attacks need attack above 0; the rest take any unit. */
-export function isEligibleForMission(def: UnitDef, mission: Mission): boolean {
-  switch (mission) {
-    case 'COLONIZE':
-    case 'SPY':
-    case 'SALVAGE':
-      return def.capabilities.includes(mission);
-    case 'ATTACK':
-    case 'MULTI_PARTY_ATTACK_INITIATOR':
-    case 'MULTI_PARTY_ATTACK_PARTICIPANT':
-      return def.stats.attack > 0;
-    default:
-      return true;
-  }
-}
-
-/** Resources ride along only on TRANSPORT, COLONIZE and STATION. */
-export function missionCarriesResources(mission: Mission): boolean {
-  return mission === 'TRANSPORT' || mission === 'COLONIZE' || mission === 'STATION';
-}
+import type { Catalogue, ResourceKey } from '@brood/game-data';
+import type { Counts, Resources } from '../types';
 
 /** Total cargo of an army: sum of count x cargo_capacity, raised by cargo_pct (percent), floored. */
 export function cargoCapacity(units: Counts, catalogue: Catalogue, cargoPct = 0): number {

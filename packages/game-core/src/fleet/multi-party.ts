@@ -1,4 +1,4 @@
-import type { MovementMission } from './legs';
+import type { MovementMission } from './mission-table';
 
 /**
  * Multi-party attacks (GAME-RULES "Multi-party attack"): every fleet of a group arrives at one

@@ -1,5 +1,6 @@
 import type { Catalogue, UnitDef } from '@brood/game-data';
-import type { Coords, Counts, Mission } from '../types';
+import type { Coords, Counts } from '../types';
+import { isOneWay, type Mission } from './mission-table';
 import { toCoordsTuple } from '../types';
 
 /** Euclidean distance over region, sub-region and position. */
@@ -59,15 +60,12 @@ export function fuelCost(units: Counts, catalogue: Catalogue, tripHours: number)
   return Math.ceil(perHour * tripHours);
 }
 
-/** Missions that stay at the target: fuel is paid one way. */
-const ONE_WAY: ReadonlySet<Mission> = new Set(['STATION', 'COLONIZE', 'ALLIED_STATIONED', 'ALLIED_STATIONING_PENDING']);
-
 /**
  * Hours of flight paid for at launch: out and back for missions that return, one way for STATION
  * and COLONIZE; exploration adds its hours at the target.
  */
 export function tripHours(mission: Mission, oneWaySeconds: number, explorationHours = 0): number {
-  const legs = ONE_WAY.has(mission) ? 1 : 2;
+  const legs = isOneWay(mission) ? 1 : 2;
   return (legs * oneWaySeconds) / 3600 + (mission === 'EXPLORATION' ? explorationHours : 0);
 }
 

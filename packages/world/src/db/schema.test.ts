@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseSchema, SchemaComparator } from '@mikro-orm/postgresql';
+import { MOVEMENT_MISSIONS } from '@brood/game-core';
 import { createTestDatabase, type TestDatabase } from '../testing';
 import { GRID_BOUNDS, type GridColumn } from './grid';
 import { UniverseOverridesEnv } from './env';
@@ -87,5 +88,19 @@ describe('grid checks', () => {
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe('UNIVERSE_OVERRIDES cannot change map: the database checks coordinates against the grid of universe.json');
     expect(UniverseOverridesEnv.parse('{"universe_speed_factor": 5}')).toEqual({ universe_speed_factor: 5 });
+  });
+});
+
+describe('mission checks', () => {
+  it('allow on movements exactly the missions of game-core\'s mission table', async () => {
+    const checks = await db.orm.em.fork().execute<{ column: string; def: string }[]>(`
+      select a.attname as column, pg_get_constraintdef(k.oid) as def
+        from pg_constraint k
+        join pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
+       where k.conrelid = 'movements'::regclass and k.contype = 'c' and a.attname in ('mission', 'original_mission')
+       order by 1`);
+    const allowed = checks.map(({ column, def }) => ({ column, missions: [...def.matchAll(/'(\w+)'::text/g)].map((m) => m[1]).sort() }));
+    const table = [...MOVEMENT_MISSIONS].sort();
+    expect(allowed).toEqual([{ column: 'mission', missions: table }, { column: 'original_mission', missions: table }]);
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Code, Group, NumberInput, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { MOVEMENT_MISSIONS, type MovementMission } from '@brood/game-core';
+import { MOVEMENT_MISSIONS, missionLabel, type MovementMission } from '@brood/game-core';
 import { describeApiError } from '../../lib/api-errors';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useBattleReport, useFleets } from './admin-queries';
@@ -44,7 +44,7 @@ export function FleetsPanel() {
   return (
     <Stack gap="md" data-testid="admin-fleets">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select label="Mission" placeholder="Any" clearable data={MOVEMENT_MISSIONS.map((m) => ({ value: m, label: m.toLowerCase().replace(/_/g, ' ') }))} value={mission} onChange={(v) => setMission(v as MovementMission | null)} w={200} />
+        <Select label="Mission" placeholder="Any" clearable data={MOVEMENT_MISSIONS.map((m) => ({ value: m, label: missionLabel(m) }))} value={mission} onChange={(v) => setMission(v as MovementMission | null)} w={200} />
         <TextInput label="Player" placeholder="Name or id" value={player} onChange={(e) => setPlayer(e.currentTarget.value)} w={180} />
         <NumberInput label="Arriving within (minutes)" min={0} value={within} onChange={setWithin} w={200} />
       </Group>

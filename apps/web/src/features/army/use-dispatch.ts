@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SendMovement } from '@brood/contracts';
+import type { Dispatchable } from '@brood/game-core';
 import { describeApiError, errorDetail } from '../../lib/api-errors';
 import { formatDuration } from '../../lib/format';
 import { showError, showSuccess } from '../../lib/toast';
@@ -168,12 +170,12 @@ export function useDispatch(startId: number) {
       );
       return;
     }
-    const payload = {
+    const payload: SendMovement<Dispatchable> = {
       start_territory_id: startId,
       target_region: target[0],
       target_sub_region: target[1],
       target_position: target[2],
-      mission: form.mission as Exclude<MissionType, 'ALLIED_STATIONED' | 'ALLIED_STATIONING_PENDING' | 'MULTI_PARTY_ATTACK_PARTICIPANT'>,
+      mission: form.mission as Dispatchable,
       units,
       resources: sentResources(form),
       exploration_duration_hours: form.mission === 'EXPLORATION' ? Number(form.explorationHours) : null,

@@ -42,4 +42,10 @@ describe('missions that make sense at a position', () => {
     expect(missionsFor(at('foreign'), { seedling_ark: 1 }, catalogue)).toEqual(['TRANSPORT', 'EXPLORATION', 'STATION']);
     expect(missionsFor(at('free'), { hauler_grub: 1 }, catalogue)).toEqual(['EXPLORATION']);
   });
+
+  it('never offers an order the server refuses: no Station with units that cannot move', () => {
+    const rooted = { ...catalogue, units: { ...catalogue.units, hauler_grub: { ...catalogue.units.hauler_grub!, stats: { ...catalogue.units.hauler_grub!.stats, speed: 0 } } } };
+    expect(missionsFor(at('own'), { hauler_grub: 3 }, rooted)).toEqual([]);
+    expect(missionsFor(at('foreign'), { hauler_grub: 3 }, rooted)).toEqual([]);
+  });
 });

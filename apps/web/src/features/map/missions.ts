@@ -1,20 +1,11 @@
-import { isEligibleForMission } from '@brood/game-core';
+import { MENU_MISSIONS, MISSION_TABLE, canFlyOnMission, missionLabel, type MenuMission, type MissionSpec } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
-import type { MissionType } from '../../stores/ui-store';
 
 /** Core spec: the error when no territory can start the mission. */
 export const NO_START_TERRITORY = 'No starting territory selected or available. Please select one of your territories.';
 
-/** The fleet-action menu's seven missions (social 2.5), in the spec's order. */
-export const MAP_MISSIONS = [
-  { label: 'Transport', mission: 'TRANSPORT' },
-  { label: 'Attack', mission: 'ATTACK' },
-  { label: 'Colonize', mission: 'COLONIZE' },
-  { label: 'Explore', mission: 'EXPLORATION' },
-  { label: 'Salvage', mission: 'SALVAGE' },
-  { label: 'Spy', mission: 'SPY' },
-  { label: 'Station', mission: 'STATION' },
-] as const satisfies readonly { label: string; mission: MissionType }[];
+/** The fleet-action menu's seven missions (social 2.5), in the spec's order, from game-core's mission table. */
+export const MAP_MISSIONS = MENU_MISSIONS.map((mission) => ({ label: missionLabel(mission), mission }));
 
 /**
  * The territory a mission from the map starts from: the selected one if it is the player's, else the
@@ -26,7 +17,7 @@ export function startTerritoryFor(selectedTerritoryId: number | null, owned: rea
   return owned[0]?.id ?? null;
 }
 
-export type MapMission = (typeof MAP_MISSIONS)[number]['mission'];
+export type MapMission = MenuMission;
 
 /** Who holds the position a menu opened on: the player, another player, a territory without owner, nobody. */
 export type Occupant = 'own' | 'foreign' | 'neutral' | 'free';
@@ -40,25 +31,23 @@ export interface MenuTarget {
   isStart: boolean;
 }
 
-/** Where each mission can go (GAME-RULES "Fleets" and "Spying, exploring, salvaging"). */
-const PLACES: Record<MapMission, (t: MenuTarget) => boolean> = {
-  TRANSPORT: (t) => t.occupant === 'own' || t.occupant === 'foreign',
-  ATTACK: (t) => t.occupant === 'foreign' || t.occupant === 'neutral',
-  COLONIZE: (t) => t.occupant === 'free',
-  EXPLORATION: (t) => t.occupant !== 'own',
-  SALVAGE: (t) => t.wreckage,
-  SPY: (t) => t.occupant === 'foreign' || t.occupant === 'neutral',
-  STATION: (t) => t.occupant === 'own' || t.occupant === 'foreign',
+/** Where each kind of target the mission table names lies (GAME-RULES "Fleets" and "Spying, exploring, salvaging"). */
+const PLACES: Record<MissionSpec['target'], (t: MenuTarget) => boolean> = {
+  territory: (t) => t.occupant === 'own' || t.occupant === 'foreign',
+  enemy: (t) => t.occupant === 'foreign' || t.occupant === 'neutral',
+  free: (t) => t.occupant === 'free',
+  'not-own': (t) => t.occupant !== 'own',
+  wreckage: (t) => t.wreckage,
 };
 
 /**
  * The menu's missions that make sense here: the position suits the mission, and the start territory
- * holds at least one unit the mission accepts that can fly (STATION also takes immobile units).
+ * holds at least one unit that can fly on it (game-core's canFlyOnMission, the rule the server applies).
  */
 export function missionsFor(target: MenuTarget, units: Readonly<Record<string, number>>, catalogue: Catalogue): MapMission[] {
   if (target.isStart) return [];
   const present = Object.entries(units).filter(([, n]) => n > 0).map(([key]) => catalogue.units[key]).filter((d) => d !== undefined);
   return MAP_MISSIONS.map((m) => m.mission).filter(
-    (mission) => (target.occupant === null || PLACES[mission](target)) && present.some((def) => isEligibleForMission(def, mission) && (def.stats.speed > 0 || mission === 'STATION')),
+    (mission) => (target.occupant === null || PLACES[MISSION_TABLE[mission].target](target)) && present.some((def) => canFlyOnMission(def, mission)),
   );
 }

@@ -1,3 +1,4 @@
+import { missionLabel } from '@brood/game-core';
 import type { RouterOutputs } from '../../lib/api-types';
 import { formatCountdown } from '../../lib/format';
 
@@ -18,22 +19,8 @@ export const MOVEMENT_TEXT = {
 /** Social spec 7: the active movements are polled every 15 s (real-time events refresh them sooner). */
 export const MOVEMENTS_POLL_MS = 15_000;
 
-const MISSION_LABELS: Record<string, string> = {
-  ATTACK: 'Attack',
-  MULTI_PARTY_ATTACK_INITIATOR: 'Group attack (lead)',
-  MULTI_PARTY_ATTACK_PARTICIPANT: 'Group attack',
-  SPY: 'Spy',
-  TRANSPORT: 'Transport',
-  STATION: 'Station',
-  EXPLORATION: 'Explore',
-  COLONIZE: 'Colonize',
-  SALVAGE: 'Salvage',
-  RETURN: 'Return',
-  ALLIED_STATIONING_PENDING: 'Allied stationing',
-  ALLIED_STATIONED: 'Allied stationed',
-};
-
-export const missionLabel = (mission: string) => MISSION_LABELS[mission] ?? mission;
+/** The mission's label from game-core's table ('Explore'). */
+export { missionLabel };
 
 /** A fleet at an ally's territory: no arrival time, shown at the target. */
 export const isStationed = (m: Pick<MovementLike, 'mission_type'>) => m.mission_type === 'ALLIED_STATIONED';

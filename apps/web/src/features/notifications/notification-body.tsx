@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { Fact, InvalidContent, LinkedText, Coordinates } from './card-parts';
 import { isRecord, messageOf, text } from './content-shape';
-import { COMPLETION_TYPES, INVITATION_TYPES, MOVEMENT_TYPES, SALVAGE_TYPES, isOneOf, type NotificationItem } from './notification-types';
+import { COMPLETION_MESSAGE_TYPES, SALVAGE_MESSAGE_TYPES } from '@brood/contracts';
+import { kindOf } from './notification-registry';
+import { isOneOf, type NotificationItem } from './notification-types';
 import { CombatReportBody } from './cards/combat-report-card';
 import { CompletionBody } from './cards/completion-card';
 import { ExplorationBody, SalvageBody } from './cards/exploration-card';
@@ -16,29 +18,32 @@ import { formatDate } from '../../lib/format';
 export const CONTENT_MISSING = 'Notification content is missing.';
 export const CONTENT_EMPTY = 'Notification content is empty.';
 
-const isFailureType = (type: string) => type.startsWith('SPY_FAILED_') || type.startsWith('ATTACK_FAILED_');
+const isFailureType = (type: string) => kindOf(type).card === 'failure';
 
-/** Reports with their own validation texts; every other type first passes the common null and empty checks. */
+/** Reports with their own validation texts (the registry's card); every other type first passes the common null and empty checks. */
 function reportBody(n: NotificationItem, onMarkRead?: () => void): ReactNode {
   const type = n.message_type;
-  if (type === 'COMBAT_REPORT' || type === 'DEFENSE_REPORT') return <CombatReportBody content={n.content} viewerId={n.user_id} isRead={n.is_read} />;
-  if (type === 'SPY_REPORT') return <SpyReportBody content={n.content} />;
-  if (type === 'EXPLORATION_SUCCESSFUL' || type === 'EXPLORATION_FAILED') return <ExplorationBody content={n.content} />;
-  if (isOneOf(SALVAGE_TYPES, type)) return <SalvageBody type={type} content={n.content} />;
-  if (type === 'MULTI_PARTY_ATTACK_INVITATION_RECEIVED') return <InvitationBody content={n.content} isRead={n.is_read} {...(onMarkRead ? { onMarkRead } : {})} />;
-  return null;
+  switch (kindOf(type).card) {
+    case 'combat': return <CombatReportBody content={n.content} viewerId={n.user_id} isRead={n.is_read} />;
+    case 'spy-report': return <SpyReportBody content={n.content} />;
+    case 'exploration': return <ExplorationBody content={n.content} />;
+    case 'salvage': return isOneOf(SALVAGE_MESSAGE_TYPES, type) ? <SalvageBody type={type} content={n.content} /> : null;
+    case 'invitation': return <InvitationBody content={n.content} isRead={n.is_read} {...(onMarkRead ? { onMarkRead } : {})} />;
+    default: return null;
+  }
 }
 
 function ObjectBody({ n }: { n: NotificationItem }) {
   const type = n.message_type;
   const content = n.content;
   if (!isRecord(content)) return null;
-  if (isOneOf(COMPLETION_TYPES, type)) return <CompletionBody type={type} content={content} />;
-  if (isOneOf(MOVEMENT_TYPES, type) || type === 'ALLIED_STATIONING_CANCELLED_BY_TARGET') return <MovementBody type={type} content={content} />;
-  if (type === 'SPY_DETECTED_BY_TARGET') return <SpyAlertBody content={content} />;
+  const { card } = kindOf(type);
+  if (card === 'completion' && isOneOf(COMPLETION_MESSAGE_TYPES, type)) return <CompletionBody type={type} content={content} />;
+  if (card === 'movement') return <MovementBody type={type} content={content} />;
+  if (card === 'spy-alert') return <SpyAlertBody content={content} />;
   const message = messageOf(content);
-  if (isFailureType(type)) return <Text component="div" size="sm" c="red.4"><LinkedText>{message ?? NO_FAILURE_DETAILS}</LinkedText></Text>;
-  if (isOneOf(INVITATION_TYPES, type) || type === 'INCOMING_ATTACK_WARNING') {
+  if (card === 'failure') return <Text component="div" size="sm" c="red.4"><LinkedText>{message ?? NO_FAILURE_DETAILS}</LinkedText></Text>;
+  if (card === 'alert') {
     const target = content.target_coords ?? content.destination_coords;
     const when = content.current_arrival_time ?? content.arrival_time;
     return (

@@ -1,4 +1,5 @@
-import { COMPLETION_MESSAGE_TYPES, INVITATION_MESSAGE_TYPES, MOVEMENT_MESSAGE_TYPES, SALVAGE_MESSAGE_TYPES, type MessageType } from '@brood/contracts';
+import { MOVEMENT_MESSAGE_TYPES, type MessageType } from '@brood/contracts';
+import { typesInCentre, typesOnPage } from './notification-registry';
 import type { RouterInputs, RouterOutputs } from '../../lib/api-types';
 
 export type { MessageType };
@@ -17,42 +18,33 @@ export interface NotificationFilter {
   unreadOnly?: boolean;
 }
 
-const COMBAT = ['COMBAT_REPORT', 'DEFENSE_REPORT'] as const satisfies readonly MessageType[];
-const SPY_FAILURES = ['SPY_FAILED_TARGET_NOT_FOUND', 'SPY_FAILED_OWN_TERRITORY'] as const satisfies readonly MessageType[];
-const EXPLORATION = ['EXPLORATION_SUCCESSFUL', 'EXPLORATION_FAILED'] as const satisfies readonly MessageType[];
-export const SALVAGE_TYPES = SALVAGE_MESSAGE_TYPES;
-export const MOVEMENT_TYPES = MOVEMENT_MESSAGE_TYPES;
-export const INVITATION_TYPES = INVITATION_MESSAGE_TYPES;
-export const COMPLETION_TYPES = COMPLETION_MESSAGE_TYPES;
-const ATTACK_FAILURES = ['ATTACK_FAILED_TARGET_NOT_FOUND', 'ATTACK_FAILED_OWN_TERRITORY'] as const satisfies readonly MessageType[];
-
-/** Filters of the notification centre (social spec §2.2). */
+/** Filters of the notification centre (social spec §2.2), their types from the registry. */
 export const CENTRE_FILTERS = {
   unread: { label: 'Unread', types: null, unreadOnly: true },
   all: { label: 'All', types: null },
-  combat: { label: 'Combat', types: COMBAT },
-  spying: { label: 'Spying', types: ['SPY_REPORT', 'SPY_DETECTED_BY_TARGET'] },
-  exploration: { label: 'Exploration', types: EXPLORATION },
-  movement: { label: 'Movement', types: MOVEMENT_TYPES },
-  invitations: { label: 'Invitations', types: INVITATION_TYPES },
-  completions: { label: 'Completions', types: ['BUILDING_CONSTRUCTION_COMPLETED', 'DEFENSE_CONSTRUCTION_COMPLETED', 'UNIT_RECRUITMENT_COMPLETED'] },
-  research: { label: 'Research', types: ['RESEARCH_PROJECT_COMPLETED'] },
-  system: { label: 'System', types: ['GENERIC_INFORMATION', 'SYSTEM_ERROR_NOTIFICATION', 'INCOMING_ATTACK_WARNING'] },
+  combat: { label: 'Combat', types: typesInCentre('combat') },
+  spying: { label: 'Spying', types: typesInCentre('spying') },
+  exploration: { label: 'Exploration', types: typesInCentre('exploration') },
+  movement: { label: 'Movement', types: typesInCentre('movement') },
+  invitations: { label: 'Invitations', types: typesInCentre('invitations') },
+  completions: { label: 'Completions', types: typesInCentre('completions') },
+  research: { label: 'Research', types: typesInCentre('research') },
+  system: { label: 'System', types: typesInCentre('system') },
 } as const satisfies Record<string, NotificationFilter>;
 export type CentreFilterKey = keyof typeof CENTRE_FILTERS;
 
 /** Filter buttons of the /notifications page (social spec §2.3). */
 export const PAGE_FILTERS = {
   all: { label: 'All', types: null },
-  completions: { label: 'Completions', types: COMPLETION_TYPES },
-  fleet: { label: 'Fleet Events', types: [...MOVEMENT_TYPES, ...INVITATION_TYPES, 'ALLIED_STATIONING_CANCELLED_BY_TARGET'] },
-  combat: { label: 'Combat', types: COMBAT },
-  espionage: { label: 'Espionage', types: ['SPY_REPORT', 'SPY_DETECTED_BY_TARGET', ...SPY_FAILURES] },
-  exploration: { label: 'Exploration', types: EXPLORATION },
-  salvage: { label: 'Salvage', types: SALVAGE_TYPES },
-  system: { label: 'System & Alerts', types: ['SYSTEM_ERROR_NOTIFICATION', 'INCOMING_ATTACK_WARNING'] },
-  failures: { label: 'Other Failures', types: ATTACK_FAILURES },
-  generic: { label: 'Generic', types: ['GENERIC_INFORMATION'] },
+  completions: { label: 'Completions', types: typesOnPage('completions') },
+  fleet: { label: 'Fleet Events', types: typesOnPage('fleet') },
+  combat: { label: 'Combat', types: typesOnPage('combat') },
+  espionage: { label: 'Espionage', types: typesOnPage('espionage') },
+  exploration: { label: 'Exploration', types: typesOnPage('exploration') },
+  salvage: { label: 'Salvage', types: typesOnPage('salvage') },
+  system: { label: 'System & Alerts', types: typesOnPage('system') },
+  failures: { label: 'Other Failures', types: typesOnPage('failures') },
+  generic: { label: 'Generic', types: typesOnPage('generic') },
 } as const satisfies Record<string, NotificationFilter>;
 export type PageFilterKey = keyof typeof PAGE_FILTERS;
 
@@ -88,7 +80,7 @@ export const GROUP_COLOUR: Record<ColourGroup, string> = { red: 'red', orange: '
 /** 'Ref:' shows the first 8 characters of the related id; fleet reports show the last 8. */
 export function refText(type: string, relatedId: string | null | undefined): string | null {
   if (!relatedId) return null;
-  const fleet = (MOVEMENT_TYPES as readonly string[]).includes(type);
+  const fleet = (MOVEMENT_MESSAGE_TYPES as readonly string[]).includes(type);
   return `Ref: ${fleet ? relatedId.slice(-8) : relatedId.slice(0, 8)}`;
 }
 

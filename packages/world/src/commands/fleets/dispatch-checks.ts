@@ -1,14 +1,14 @@
 import { DISPATCH_SENTENCES, explorationTooLong } from '@brood/contracts';
 import {
-  cargoCapacity, fleetSpeed, isEligibleForMission, missionCarriesResources, type Effects, type Mission,
+  cargoCapacity, DISPATCHABLE_MISSIONS, fleetSpeed, isDispatchable, isEligibleForMission, missionCarriesResources, missionLabel, missionWithArticle,
+  type Dispatchable, type Effects, type Mission,
 } from '@brood/game-core';
 import { entryOf, type Catalogue } from '@brood/game-data';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AmountMap, Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
 import { activeFleetCount } from '../../queries/movement-counts';
-import { canArrive } from './arrivals';
-import { coordsText, missionLabel, resourceName, unitName, type Coords3 } from './fleet-parts';
+import { coordsText, resourceName, unitName, type Coords3 } from './fleet-parts';
 
 /**
  * The refusals of a dispatch (core spec 5 "Dispatch"), each a sentence the player reads. They run in
@@ -20,15 +20,14 @@ export const DISPATCH = {
   stationNeedsAlly: 'Stationing at another player\'s territory needs an alliance member: you can only station with players of your alliance.',
 } as const;
 
-/** Missions a player can choose when sending; the others are states a fleet gets into. */
-const DISPATCHABLE: ReadonlySet<string> = new Set(['TRANSPORT', 'ATTACK', 'COLONIZE', 'EXPLORATION', 'SPY', 'SALVAGE', 'STATION', 'MULTI_PARTY_ATTACK_INITIATOR', 'MULTI_PARTY_ATTACK_PARTICIPANT']);
-
 /** A participant's fleet is sent by accepting an invitation, never by POST /movements. */
 export const JOIN_BY_INVITATION = 'A fleet joins a multi-party attack by accepting an invitation to it: open the invitation and choose Accept.';
 
-export function checkMission(mission: Mission): void {
+/** Only the missions game-core's table marks dispatchable are sent; the others are states a fleet gets into. */
+export function checkMission(mission: Mission): Dispatchable {
   if (mission === 'MULTI_PARTY_ATTACK_PARTICIPANT') throw fail.badRequest(JOIN_BY_INVITATION);
-  if (!DISPATCHABLE.has(mission)) throw fail.badRequest(`${missionLabel(mission)} is not a mission a fleet can be sent on.`);
+  if (!isDispatchable(mission)) throw fail.badRequest(`${missionLabel(mission)} is not a mission a fleet can be sent on.`);
+  return mission;
 }
 
 /** Coordinates inside the galaxy (the input schema has already refused missing or negative ones). */
@@ -51,18 +50,21 @@ export function checkUnits(catalogue: Catalogue, units: AmountMap, start: Territ
   }
   const unfit = Object.keys(units).filter((key) => !isEligibleForMission(catalogue.units[key]!, mission));
   if (unfit.length > 0) {
-    throw fail.badRequest(`${unfit.map((k) => unitName(catalogue, k)).join(', ')} cannot take part in a ${missionLabel(mission)} mission.`);
+    throw fail.badRequest(`${unfit.map((k) => unitName(catalogue, k)).join(', ')} cannot take part in ${missionWithArticle(mission)} mission.`);
   }
   if (!Object.keys(units).some((key) => catalogue.units[key]!.stats.speed > 0)) throw fail.badRequest(DISPATCH.cannotMove);
   const still = Object.keys(units).filter((key) => !(catalogue.units[key]!.stats.speed > 0));
   if (still.length > 0) throw fail.badRequest(`${still.map((k) => unitName(catalogue, k)).join(', ')} cannot move: leave them at home.`);
 }
 
+/** The dispatchable missions that carry cargo, as a player reads them: 'Transport, Colonize and Station'. */
+const CARRIERS = DISPATCHABLE_MISSIONS.filter(missionCarriesResources).map(missionLabel).join(', ').replace(/, ([^,]*)$/, ' and $1');
+
 /** Cargo rides only on missions that carry it, fits the fleet, and is known. */
 export function checkCargo(catalogue: Catalogue, units: AmountMap, resources: AmountMap, mission: Mission, effects: Effects): void {
   const keys = Object.keys(resources);
   if (keys.length === 0) return;
-  if (!missionCarriesResources(mission)) throw fail.badRequest(`${missionLabel(mission)} missions carry no resources: only Transport, Colonize and Station do.`);
+  if (!missionCarriesResources(mission)) throw fail.badRequest(`${missionLabel(mission)} missions carry no resources: only ${CARRIERS} do.`);
   for (const key of keys) if (!entryOf(catalogue.resources, key)) throw fail.badRequest(`Unknown resource '${key}'.`);
   const total = Object.values(resources).reduce((a, b) => a + b, 0);
   if (total > cargoCapacity(units, catalogue, effects.cargo_pct ?? 0)) throw fail.badRequest(DISPATCH.cargoExceeded);
@@ -75,11 +77,6 @@ export function checkExploration(mission: Mission, hours: number | null | undefi
   const max = Math.round((effects.max_exploration_duration_hours ?? catalogue.universe.max_exploration_duration_hours) * 100) / 100;
   if (hours > max) throw fail.badRequest(explorationTooLong(hours, max));
   return hours;
-}
-
-/** A mission whose arrival is not part of the game is refused rather than flown to no outcome. */
-export function checkArrivalExists(mission: Mission): void {
-  if (!canArrive(mission)) throw fail.badRequest(`${missionLabel(mission)} missions cannot be sent yet: their outcome is not part of the game so far.`);
 }
 
 /** Cargo and fuel must be in stock at the start territory after settling. */

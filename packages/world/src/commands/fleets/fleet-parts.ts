@@ -1,6 +1,5 @@
 import type { MovementContent } from '@brood/contracts';
 import { entryOf, type Catalogue } from '@brood/game-data';
-import type { Mission } from '@brood/game-core';
 import type { Movement } from '../../entities/movement.entity';
 import type { AmountMap, Territory } from '../../entities/territory.entity';
 import type { TerritoryRow } from '../../kernel/access';
@@ -39,12 +38,6 @@ export function subtractAmounts(from: AmountMap, less: AmountMap): AmountMap {
 }
 
 export const isEmpty = (amounts: AmountMap): boolean => Object.values(amounts).every((n) => n <= 0);
-
-/** What a player reads for a mission ('Transport', 'Allied stationing'). */
-export function missionLabel(mission: Mission | 'RETURN'): string {
-  const words = mission.toLowerCase().split('_');
-  return [words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1), ...words.slice(1)].join(' ');
-}
 
 // Own keys only: a stored `constructor` must not read as Object's name.
 export const unitName = (catalogue: Catalogue, key: string): string => entryOf(catalogue.units, key)?.name ?? key;

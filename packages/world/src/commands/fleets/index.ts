@@ -4,7 +4,7 @@ export { gatherStation, type GatherStationInput, type GatherStationResult } from
 export { recallMovement, cancelStationing, MOVEMENT_NOT_FOUND, type RecalledMovement } from './recall-fleet.command';
 export { applyArrival, dueMovementLegs, nextArrivalIn, type ArrivalOutcome } from './arrive.command';
 export { arriveMovements, type ArrivalJob } from './arrive-batch.command';
-export { ARRIVALS, canArrive, type ArrivalHandler, type ArrivalContext } from './arrivals';
+export { ARRIVALS, type ArrivalHandler, type ArrivalContext } from './arrivals';
 export { COLONY_NAME } from './arrivals/colonize';
 export { DISPATCH, JOIN_BY_INVITATION } from './dispatch-checks';
 export { sameAlliance } from './alliance';

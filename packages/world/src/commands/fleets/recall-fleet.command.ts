@@ -1,10 +1,11 @@
 import { LockMode } from '@mikro-orm/postgresql';
+import { missionLabel } from '@brood/game-core';
 import { Movement } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
 import { publishEvent } from '../../events';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
-import { coordsText, missionLabel, targetCoords } from './fleet-parts';
+import { coordsText, targetCoords } from './fleet-parts';
 import { notifyMovement, turnHome } from './fleet-legs';
 import { leaveGroup, lockOwnGroup } from '../multi-party/group-recall';
 

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { distance, explorationStaySeconds, legArrival, missionFuel, travelTime, type Mission } from '@brood/game-core';
+import type { SendMovement } from '@brood/contracts';
+import {
+  distance, explorationStaySeconds, legArrival, missionFuel, missionLabel, MISSION_TABLE, travelTime, type Dispatchable, type Mission,
+} from '@brood/game-core';
 import { Movement } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
 import { User } from '../../entities/user.entity';
@@ -11,25 +14,16 @@ import { alliedFleetCounts } from '../../queries/movement-counts';
 import { settledViews, settleTerritory } from '../../settle';
 import { sameAlliance } from './alliance';
 import {
-  checkArrivalExists, checkCargo, checkFleetSlots, checkCoordinates, checkExploration, checkMission, checkStock, checkUnits, DISPATCH, speedOf,
+  checkCargo, checkFleetSlots, checkCoordinates, checkExploration, checkMission, checkStock, checkUnits, DISPATCH, speedOf,
 } from './dispatch-checks';
-import { coordsOf, coordsText, missionLabel, positive, sameCoords, subtractAmounts, type Coords3 } from './fleet-parts';
+import { coordsOf, coordsText, positive, sameCoords, subtractAmounts, type Coords3 } from './fleet-parts';
 import { notifyMovement, scheduleArrival } from './fleet-legs';
 import { warnAtLaunch } from '../war/attack-reports';
 
 const usernameOf = async (em: WorldDeps['em'], id: number): Promise<string> => (await em.findOneOrFail(User, { id }, { fields: ['username'] })).username;
 
-/** POST /movements (core spec 3 "Movement (send payload)"). */
-export interface SendFleetInput {
-  start_territory_id: number;
-  target_region: number;
-  target_sub_region: number;
-  target_position: number;
-  mission: Mission;
-  units: Record<string, number>;
-  resources?: Record<string, number> | null;
-  exploration_duration_hours?: number | null;
-}
+/** POST /movements: the dispatch input of contracts (core spec 3 "Movement (send payload)"), units given. */
+export type SendFleetInput = SendMovement<Mission> & { units: Record<string, number> };
 
 /** The answer: the movement's id and start (spec), with what the player's toast shows. */
 export interface SendFleetResult {
@@ -42,16 +36,22 @@ export interface SendFleetResult {
   fuel_cost: number;
 }
 
+/** The target game-core's table says the mission needs, refused here when the table checks it at dispatch. */
+function checkTarget(actor: Actor, mission: Dispatchable, coords: Coords3, target: Territory | null): void {
+  const { target: needs, targetChecked } = MISSION_TABLE[mission];
+  if (targetChecked !== 'dispatch') return;
+  const owner = target?.owner?.id ?? null;
+  const verb = mission === 'TRANSPORT' ? 'deliver to' : mission === 'STATION' ? 'station at' : missionLabel(mission).toLowerCase();
+  if ((needs === 'territory' || needs === 'enemy') && (!target || owner == null)) throw fail.badRequest(`There is no territory at ${coordsText(coords)} to ${verb}.`);
+  if (needs === 'enemy' && owner === actor.id) throw fail.badRequest(`${target!.name} is your own territory: you cannot ${verb} it.`);
+  if (needs === 'free' && target) throw fail.badRequest(`The position ${coordsText(coords)} is already taken by ${target.name}.`);
+}
+
 /** Where the fleet flies and what its arrival will find, checked per mission at dispatch. */
-async function resolveTarget(tx: WorldDeps, actor: Actor, mission: Mission, coords: Coords3, now: Date): Promise<{ target: Territory | null; mission: Mission }> {
+async function resolveTarget(tx: WorldDeps, actor: Actor, mission: Dispatchable, coords: Coords3, now: Date): Promise<{ target: Territory | null; mission: Mission }> {
   const target = await tx.em.findOne(Territory, { region: coords[0], subRegion: coords[1], position: coords[2] });
   const owner = target?.owner?.id ?? null;
-  if ((mission === 'TRANSPORT' || mission === 'STATION') && (!target || owner == null)) {
-    throw fail.badRequest(`There is no territory at ${coordsText(coords)} to ${mission === 'TRANSPORT' ? 'deliver to' : 'station at'}.`);
-  }
-  if (mission === 'ATTACK' && (!target || owner == null)) throw fail.badRequest(`There is no territory at ${coordsText(coords)} to attack.`);
-  if (mission === 'ATTACK' && owner === actor.id) throw fail.badRequest(`${target!.name} is your own territory: you cannot attack it.`);
-  if (mission === 'COLONIZE' && target) throw fail.badRequest(`The position ${coordsText(coords)} is already taken by ${target.name}.`);
+  checkTarget(actor, mission, coords, target);
   if (mission !== 'STATION' || owner === actor.id) return { target, mission };
   if (!(await sameAlliance(tx.em, actor.id, owner!))) throw fail.badRequest(DISPATCH.stationNeedsAlly);
   const host = (await settledViews(tx.em, tx.catalogue, [target!], now)).get(target!.id)!;
@@ -69,7 +69,7 @@ async function resolveTarget(tx: WorldDeps, actor: Actor, mission: Mission, coor
  */
 export async function sendFleet(deps: WorldDeps, actor: Actor, input: SendFleetInput, now: Date): Promise<SendFleetResult> {
   const coords: Coords3 = [input.target_region, input.target_sub_region, input.target_position];
-  checkMission(input.mission);
+  const sent = checkMission(input.mission);
   checkCoordinates(deps.catalogue, coords);
   const units = positive(input.units);
   const resources = positive(input.resources ?? {});
@@ -82,8 +82,7 @@ export async function sendFleet(deps: WorldDeps, actor: Actor, input: SendFleetI
     checkUnits(catalogue, units, start, input.mission);
     checkCargo(catalogue, units, resources, input.mission, effects);
     const hours = checkExploration(input.mission, input.exploration_duration_hours, effects, catalogue);
-    checkArrivalExists(input.mission);
-    const { target, mission } = await resolveTarget(tx, actor, input.mission, coords, now);
+    const { target, mission } = await resolveTarget(tx, actor, sent, coords, now);
     await checkFleetSlots(tx.em, actor.id, effects);
 
     const oneWaySeconds = travelTime(distance(coordsOf(start), coords), speedOf(catalogue, units, effects), catalogue.universe.universe_speed_factor);

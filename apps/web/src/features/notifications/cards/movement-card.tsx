@@ -1,4 +1,5 @@
 import { Stack, Text } from '@mantine/core';
+import { missionLabel } from '@brood/game-core';
 import { AmountChips, Fact, InvalidContent, LinkedText, MapLink } from '../card-parts';
 import { amountsOf, coordsFrom, messageOf, text, type Row } from '../content-shape';
 import { NO_FAILURE_DETAILS, NO_MOVEMENT_DETAILS } from './report-rules';
@@ -16,7 +17,8 @@ const AMOUNT_FIELDS = [
 
 function Place({ label, row, coordKeys, nameKey }: { label: string; row: Row; coordKeys: string[]; nameKey: string }) {
   const coords = coordsFrom(row, ...coordKeys);
-  const name = text(row[nameKey]);
+  // The server names a place without a territory by its coordinates: show them once.
+  const name = coords && text(row[nameKey]) === coords.join(':') ? undefined : text(row[nameKey]);
   if (!coords && !name) return null;
   return (
     <Fact label={label}>
@@ -48,7 +50,7 @@ export function MovementBody({ type, content }: { type: string; content: Row }) 
         </Text>
       )}
       {places}
-      {text(content.original_mission) && <Fact label="Mission">{text(content.original_mission)}</Fact>}
+      {text(content.original_mission) && <Fact label="Mission">{missionLabel(text(content.original_mission)!)}</Fact>}
       {amounts.map((a) => (
         <Fact key={a.field} label={a.label}>
           <AmountChips amounts={a.list} />

@@ -100,7 +100,7 @@ describe('spy detail levels (social spec 5.2)', () => {
     expect(screen.getByText('Spore Vat: Lvl 4')).toBeTruthy();
     expect(screen.getByText('99')).toBeTruthy();
     expect(screen.getByText(NO_CARGO)).toBeTruthy();
-    expect(screen.getByText(/Ally's fleet/)).toBeTruthy();
+    expect(screen.getByText("Ally's fleet (Allied stationed)")).toBeTruthy();
     expect(screen.getAllByText(QUEUE_EMPTY)).toHaveLength(3);
   });
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
+import { missionLabel } from '@brood/game-core';
 import { formatDate } from '../../../lib/format';
 import { AmountChips, Coordinates, Fact, InvalidContent, MapLink, cssColour } from '../card-parts';
 import { amountsOf, num, text } from '../content-shape';
@@ -85,7 +86,7 @@ function Fleets({ report }: { report: SpyReport }) {
         <Box key={f.id}>
           <Text component="div" size="sm">
             {f.owner ? `${f.owner}'s fleet` : 'Fleet'}
-            {f.mission ? ` (${f.mission})` : ''}
+            {f.mission ? ` (${missionLabel(f.mission)})` : ''}
           </Text>
           <AmountChips amounts={amountsOf(f.units)} />
           {f.cargo !== null && (amountsOf(f.cargo).length > 0 ? <AmountChips amounts={amountsOf(f.cargo)} color="acid" /> : <Text component="div" size="xs" c="dimmed">{NO_CARGO}</Text>)}

@@ -1,4 +1,4 @@
-import type { MovementMission } from '@brood/game-core';
+import type { ArrivingMission, MovementMission } from '@brood/game-core';
 import { attackArrival } from './attack';
 import { alliedStationingArrival } from './allied-stationing';
 import { colonizeArrival } from './colonize';
@@ -13,11 +13,11 @@ import { transportArrival } from './transport';
 export type { ArrivalContext, ArrivalHandler, LoadedTerritories } from './context';
 
 /**
- * What happens when a fleet reaches the end of its leg, by mission (one file each). A mission
- * without a handler here cannot be dispatched. ALLIED_STATIONED has no arrival: it stays until
- * recalled or cancelled.
+ * What happens when a fleet reaches the end of its leg, by mission (one file each): every mission
+ * game-core's table says arrives has its handler here, or this does not compile. ALLIED_STATIONED
+ * has no arrival: it stays until recalled or cancelled.
  */
-export const ARRIVALS: Partial<Record<MovementMission, ArrivalHandler>> = {
+const HANDLERS = {
   TRANSPORT: transportArrival,
   STATION: stationArrival,
   ALLIED_STATIONING_PENDING: alliedStationingArrival,
@@ -29,9 +29,7 @@ export const ARRIVALS: Partial<Record<MovementMission, ArrivalHandler>> = {
   SPY: spyArrival,
   EXPLORATION: explorationArrival,
   SALVAGE: salvageArrival,
-};
+} satisfies Record<ArrivingMission, ArrivalHandler>;
 
-/** Whether fleets of this mission can fly: its arrival is handled. */
-export function canArrive(mission: MovementMission): boolean {
-  return ARRIVALS[mission] !== undefined;
-}
+/** The handlers looked up by any movement's mission (none for a fleet that stays). */
+export const ARRIVALS: Readonly<Partial<Record<MovementMission, ArrivalHandler>>> = HANDLERS;
