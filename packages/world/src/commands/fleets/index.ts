@@ -9,4 +9,4 @@ export { COLONY_NAME } from './arrivals/colonize';
 export { DISPATCH, JOIN_BY_INVITATION } from './dispatch-checks';
 export { sameAlliance } from './alliance';
 export { activeMovements, type MovementView } from '../../queries/movements.query';
-export { activeFleetCount, alliedFleetCounts } from '../../queries/movement-counts';
+export { activeFleetCount, alliedFleetCounts } from '../../queries/movement-counts.query';

@@ -7,7 +7,7 @@ import { fail } from '../../errors';
 import { publishEvent } from '../../events';
 import { lockOwnedTerritory, lockPlayer } from '../../kernel/access';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
-import { alliedFleetCounts } from '../../queries/movement-counts';
+import { alliedFleetCounts } from '../../queries/movement-counts.query';
 import { settledViews, settleTerritory } from '../../settle';
 import { sameAlliance } from './alliance';
 import {

@@ -10,8 +10,8 @@ export { startResearch, SELECT_TERRITORY_TO_PAY, type StartResearchInput } from 
 export {
   startRecruitment, cancelRecruitment, startDefense, cancelDefense, listRecruitmentQueue, listDefenseQueue,
   startBatchOf, cancelBatchOf, listBatchQueue, BATCH_QUEUES,
-} from '../recruitment/batch-queue.commands';
-export type { BatchQueueKind, BatchItemView, StartBatchRequest, CancelBatchRequest } from '../recruitment/batch-queue.commands';
+} from '../recruitment/batch-queue.command';
+export type { BatchQueueKind, BatchItemView, StartBatchRequest, CancelBatchRequest } from '../recruitment/batch-queue.command';
 export { DEFENSE_MAXED } from '../recruitment/start-batch';
 export { listTerritories, getTerritory, listTerritoryUnits, listTerritoryDefenses, listTechnologies, technologyLevels } from '../../queries/economy-territories.query';
 export { listBuildQueue, listResearchQueue } from '../../queries/economy-queues.query';

@@ -4,7 +4,7 @@ import { loadCatalogue } from '@brood/game-data';
 import { createTestDatabase, type TestDatabase } from '../../testing';
 import { GAME_EVENTS_CHANNEL } from '../../events';
 import { User } from '../../entities/user.entity';
-import { activeWreckageFields } from '../../queries/map-wreckage.queries';
+import { activeWreckageFields } from '../../queries/map-wreckage.query';
 import { leaveWreckage, lockWreckageAt, removeExpiredWreckage, takeFromWreckage } from '.';
 
 const catalogue = loadCatalogue();

@@ -1,4 +1,4 @@
-import { alliedFleetCounts } from '../../../queries/movement-counts';
+import { alliedFleetCounts } from '../../../queries/movement-counts.query';
 import { sameAlliance } from '../alliance';
 import { coordsText, targetCoords } from '../fleet-parts';
 import { arrivedEvent, notifyMovement, turnAround } from '../fleet-legs';
