@@ -3,7 +3,7 @@ import { lockTerritoryRows, readTerritoryRows, type TerritoryRow } from '../../k
 import { sqlRows, writeMovements, writeTerritories } from '../../kernel/bulk-write';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { loadInputs, settleLoaded, type SettledTerritory } from '../../settle';
-import { lockArriving } from '../war/attack-sides';
+import { lockArriving } from '../../kernel/locks';
 import { ARRIVALS } from './arrivals';
 import { flushLater, type Later } from './fleet-legs';
 import { applyArrival, type ArrivalOutcome } from './arrive.command';

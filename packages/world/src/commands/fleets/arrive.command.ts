@@ -2,10 +2,10 @@ import { LockMode } from '@mikro-orm/postgresql';
 import { Movement } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
 import { User } from '../../entities/user.entity';
-import { lockPlayer, lockTerritories } from '../../kernel/access';
+import { lockTerritories } from '../../kernel/access';
+import { lockArriving, lockPlayer } from '../../kernel/locks';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { settleTerritory, type SettledTerritory } from '../../settle';
-import { lockArriving } from '../war/attack-sides';
 import { msUntil } from '../../kernel/bulk-write';
 import { ARRIVALS } from './arrivals';
 

@@ -1,9 +1,9 @@
-import { LockMode } from '@mikro-orm/postgresql';
-import { Movement } from '../../entities/movement.entity';
+import { type Movement } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
 import { publishEvent } from '../../events';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
+import { lockMovementRow } from '../../kernel/locks';
 import { coordsText, missionLabel, targetCoords } from './fleet-parts';
 import { notifyMovement, turnHome } from './fleet-legs';
 import { leaveGroup, lockOwnGroup } from '../multi-party/group-recall';
@@ -33,7 +33,7 @@ const isAllied = (m: Movement) => m.mission === 'ALLIED_STATIONED' || m.mission 
 
 /** The movement row, locked for the rest of the transaction (a movement is locked before any territory). */
 async function lockMovement(tx: WorldDeps, id: string): Promise<Movement> {
-  const m = await tx.em.findOne(Movement, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  const m = await lockMovementRow(tx.em, id);
   if (!m) throw fail.notFound(MOVEMENT_NOT_FOUND);
   return m;
 }

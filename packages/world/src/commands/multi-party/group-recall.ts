@@ -3,8 +3,9 @@ import { Movement } from '../../entities/movement.entity';
 import { publishEvent } from '../../events';
 import type { Actor, WorldDeps } from '../../kernel/deps';
 import { turnHome } from '../fleets/fleet-legs';
+import { lockGroup } from '../../kernel/locks';
 import type { NotificationEntry } from '../notifications';
-import { flyingMembers, groupNotice, groupTarget, INITIATOR, lockGroup, storeNotices, targetText, usernameOf } from './attack-group';
+import { flyingMembers, groupNotice, groupTarget, INITIATOR, storeNotices, targetText, usernameOf } from './attack-group';
 
 /**
  * Recalls within a multi-party attack (social spec 5.4): the initiator's recall breaks the group up

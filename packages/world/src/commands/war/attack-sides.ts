@@ -1,8 +1,9 @@
-import { LockMode, raw } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BattleInput, BattleParticipantInput, Effects } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
-import { Movement, type MovementMission } from '../../entities/movement.entity';
+import { Movement } from '../../entities/movement.entity';
+import { ATTACK_MISSIONS } from '../../kernel/locks';
 import { Territory } from '../../entities/territory.entity';
 import type { TerritoryRow } from '../../kernel/access';
 import { User } from '../../entities/user.entity';
@@ -11,35 +12,6 @@ import type { LoadedTerritories } from '../fleets/arrivals/context';
 import { startCoords } from '../fleets/fleet-parts';
 
 const byId = (a: Movement, b: Movement) => (a.id < b.id ? -1 : 1);
-
-/** The missions that fight at their target on arrival. */
-export const ATTACK_MISSIONS: readonly MovementMission[] = ['ATTACK', 'MULTI_PARTY_ATTACK_INITIATOR', 'MULTI_PARTY_ATTACK_PARTICIPANT'];
-
-/**
- * The movements of arriving legs, row-locked in one statement in id order together with every
- * movement their arrival may change: the other members of their attack groups, and the allied fleets
- * stationed where an attack arrives. This is the kernel's lock order (movements in one id-ordered
- * statement, then territories with lockTerritories): a recall, a stationing cancel or a join, which
- * lock the same movement rows in one statement before any territory, cannot deadlock with an arrival.
- * COLONIZE legs are left out (they lock their owner's row first).
- */
-export async function lockArriving(em: EntityManager, ids: readonly string[]): Promise<Movement[]> {
-  if (ids.length === 0) return [];
-  const marks = ids.map(() => '?').join(', ');
-  const attacks = ATTACK_MISSIONS.map((m) => `'${m}'`).join(', ');
-  const related = raw(
-    (alias: string) =>
-      `(${alias}.attack_group_id in (select j.attack_group_id from movements j where j.id in (${marks}) and j.attack_group_id is not null)
-        or (${alias}.mission = 'ALLIED_STATIONED' and (${alias}.target_region, ${alias}.target_sub_region, ${alias}.target_position) in
-            (select j.target_region, j.target_sub_region, j.target_position from movements j where j.id in (${marks}) and j.mission in (${attacks}))))`,
-    [...ids, ...ids],
-  );
-  return em.find(
-    Movement,
-    { mission: { $ne: 'COLONIZE' }, $or: [{ id: { $in: [...ids] } }, { [related]: [] }] },
-    { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-  );
-}
 
 /**
  * The fleets that fight at an attack's arrival, row-locked in one statement in id order: the

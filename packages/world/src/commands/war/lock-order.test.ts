@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing';
 import { createStartingTerritory } from '../territories/create-starting-territory.command';
 import { arriveMovements } from '../fleets/arrive-batch.command';
 import { cancelStationing, recallMovement } from '../fleets/recall-fleet.command';
-import { lockArriving } from './attack-sides';
+import { lockArriving } from '../../kernel/locks';
 
 /**
  * The lock order of an attack's arrival (kernel: movements in one id-ordered statement, then
