@@ -5,7 +5,7 @@ import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { loadInputs, settleLoaded, type SettledTerritory } from '../../settle';
 import { lockArriving } from '../../kernel/locks';
 import { ARRIVALS } from './arrivals';
-import { flushLater, type Later } from './fleet-legs';
+import { flushLater, type Later } from '../flight/fleet-legs';
 import { applyArrival, type ArrivalOutcome } from './arrive.command';
 
 /** One due leg of a movement, as its arrival job names it. */

@@ -6,7 +6,7 @@ export { applyArrival, dueMovementLegs, nextArrivalIn, type ArrivalOutcome } fro
 export { arriveMovements, type ArrivalJob } from './arrive-batch.command';
 export { ARRIVALS, canArrive, type ArrivalHandler, type ArrivalContext } from './arrivals';
 export { COLONY_NAME } from './arrivals/colonize';
-export { DISPATCH, JOIN_BY_INVITATION } from './dispatch-checks';
+export { DISPATCH, JOIN_BY_INVITATION } from '../flight/dispatch-checks';
 export { sameAlliance } from './alliance';
 export { activeMovements, type MovementView } from '../../queries/movements.query';
 export { activeFleetCount, alliedFleetCounts } from '../../queries/movement-counts.query';

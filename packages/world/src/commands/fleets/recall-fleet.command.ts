@@ -4,8 +4,8 @@ import { fail } from '../../errors';
 import { publishEvent } from '../../events';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
 import { lockMovementRow } from '../../kernel/locks';
-import { coordsText, missionLabel, targetCoords } from './fleet-parts';
-import { notifyMovement, turnHome } from './fleet-legs';
+import { coordsText, missionLabel, targetCoords } from '../flight/fleet-parts';
+import { notifyMovement, turnHome } from '../flight/fleet-legs';
 import { leaveGroup, lockOwnGroup } from '../multi-party/group-recall';
 
 export const MOVEMENT_NOT_FOUND = 'Movement not found';

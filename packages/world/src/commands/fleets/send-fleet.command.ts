@@ -13,9 +13,9 @@ import { settledViews, settleTerritory } from '../../settle';
 import { sameAlliance } from './alliance';
 import {
   checkArrivalExists, checkCargo, checkFleetSlots, checkCoordinates, checkExploration, checkMission, checkStock, checkUnits, DISPATCH, speedOf,
-} from './dispatch-checks';
-import { coordsOf, coordsText, missionLabel, positive, sameCoords, subtractAmounts, type Coords3 } from './fleet-parts';
-import { notifyMovement, scheduleArrival } from './fleet-legs';
+} from '../flight/dispatch-checks';
+import { coordsOf, coordsText, missionLabel, positive, sameCoords, subtractAmounts, type Coords3 } from '../flight/fleet-parts';
+import { notifyMovement, scheduleArrival } from '../flight/fleet-legs';
 import { warnAtLaunch } from '../war/attack-reports';
 
 const usernameOf = async (em: WorldDeps['em'], id: number): Promise<string> => (await em.findOneOrFail(User, { id }, { fields: ['username'] })).username;

@@ -7,9 +7,9 @@ import { lockOwnedTerritory } from '../../kernel/access';
 import { lockGroup, lockInvitationRow, lockPlayer } from '../../kernel/locks';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
 import { settleTerritory } from '../../settle';
-import { checkFleetSlots, checkStock, checkUnits, DISPATCH, speedOf } from '../fleets/dispatch-checks';
-import { notifyMovement, scheduleArrival } from '../fleets/fleet-legs';
-import { coordsOf, coordsText, positive, sameCoords, subtractAmounts, type Coords3 } from '../fleets/fleet-parts';
+import { checkFleetSlots, checkStock, checkUnits, DISPATCH, speedOf } from '../flight/dispatch-checks';
+import { notifyMovement, scheduleArrival } from '../flight/fleet-legs';
+import { coordsOf, coordsText, positive, sameCoords, subtractAmounts, type Coords3 } from '../flight/fleet-parts';
 import {
   durationText, flyingMembers, groupNotice, groupTarget, INITIATOR, markInvitationRead, moveGroupArrival, PARTICIPANT,
   participantsOf, storeNotices, targetText, usernameOf,

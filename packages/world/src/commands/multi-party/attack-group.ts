@@ -7,7 +7,7 @@ import { JOBS } from '../../job-contracts';
 import { scheduleJobs } from '../../jobs';
 import type { WorldDeps } from '../../kernel/deps';
 import { addNotifications, type AnnounceAs, type NotificationEntry } from '../notifications';
-import { coordsText, targetCoords, type Coords3 } from '../fleets/fleet-parts';
+import { coordsText, targetCoords, type Coords3 } from '../flight/fleet-parts';
 
 /**
  * An attack group (GAME-RULES "Multi-party attack"): the initiator's movement and its participants',

@@ -2,7 +2,7 @@ import type { MovementMission } from '@brood/game-core';
 import { Movement } from '../../entities/movement.entity';
 import { publishEvent } from '../../events';
 import type { Actor, WorldDeps } from '../../kernel/deps';
-import { turnHome } from '../fleets/fleet-legs';
+import { turnHome } from '../flight/fleet-legs';
 import { lockGroup } from '../../kernel/locks';
 import type { NotificationEntry } from '../notifications';
 import { flyingMembers, groupNotice, groupTarget, INITIATOR, storeNotices, targetText, usernameOf } from './attack-group';

@@ -4,8 +4,8 @@ import type { CombatReport } from '@brood/game-core';
 import type { Movement } from '../../entities/movement.entity';
 import type { TerritoryRow } from '../../kernel/access';
 import { addNotification, addNotifications, type NotificationEntry } from '../notifications';
-import type { LegsTx } from '../fleets/fleet-legs';
-import { coordsText, targetCoords, type Coords3 } from '../fleets/fleet-parts';
+import type { LegsTx } from '../flight/fleet-legs';
+import { coordsText, targetCoords, type Coords3 } from '../flight/fleet-parts';
 
 /** What a combat or defense report notification serves (stored as {battle_id}): the whole report, its battle's id and the engine version. */
 export type BattleReportContent = CombatReport & { battle_id: number; engine_version: number };

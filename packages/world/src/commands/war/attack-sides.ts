@@ -8,8 +8,8 @@ import { Territory } from '../../entities/territory.entity';
 import type { TerritoryRow } from '../../kernel/access';
 import { User } from '../../entities/user.entity';
 import { advanceLoaded, settledViews } from '../../settle';
-import type { LoadedTerritories } from '../fleets/arrivals/context';
-import { startCoords } from '../fleets/fleet-parts';
+import type { LoadedTerritories } from '../flight/arrival-context';
+import { startCoords } from '../flight/fleet-parts';
 
 const byId = (a: Movement, b: Movement) => (a.id < b.id ? -1 : 1);
 

@@ -5,8 +5,8 @@ import { applyToTarget, sendAttackersHome, settleAllies } from '../../war/attack
 import { sendAttackFailed, sendBattleReports } from '../../war/attack-reports';
 import { battleInput, describeFleets, fightingFleets } from '../../war/attack-sides';
 import { storeBattle } from '../../war/battles';
-import { turnAround } from '../fleet-legs';
-import type { ArrivalHandler } from './context';
+import { turnAround } from '../../flight/fleet-legs';
+import type { ArrivalHandler } from '../../flight/arrival-context';
 
 /**
  * ATTACK (and a multi-party group's missions) at the target. The first movement of an attack group

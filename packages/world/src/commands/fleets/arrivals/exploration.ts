@@ -4,10 +4,10 @@ import {
 import { publishEvent } from '../../../events';
 import { fleetScoresChanged } from '../../scores';
 import { leaveWreckage } from '../../wreckage';
-import { arrivalSeed, coordsText, isEmpty, positive, targetCoords } from '../fleet-parts';
-import { arrivedEvent, nextLeg, notifyInLegs, notifyMovement, turnAround, type LegsTx } from '../fleet-legs';
+import { arrivalSeed, coordsText, isEmpty, positive, targetCoords } from '../../flight/fleet-parts';
+import { arrivedEvent, nextLeg, notifyInLegs, notifyMovement, turnAround, type LegsTx } from '../../flight/fleet-legs';
 import type { Movement } from '../../../entities/movement.entity';
-import { ownerEffects, type ArrivalContext, type ArrivalHandler } from './context';
+import { ownerEffects, type ArrivalContext, type ArrivalHandler } from '../../flight/arrival-context';
 
 /** The hours the fleet was sent to explore (a double column reads back as text). */
 const hoursOf = (m: Movement): number => Number(m.explorationDurationHours ?? 1);

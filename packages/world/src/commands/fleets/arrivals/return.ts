@@ -1,6 +1,6 @@
 import { fleetScoresChanged } from '../../scores';
-import { arrivedEvent, landAndEnd, notifyMovement } from '../fleet-legs';
-import type { ArrivalHandler } from './context';
+import { arrivedEvent, landAndEnd, notifyMovement } from '../../flight/fleet-legs';
+import type { ArrivalHandler } from '../../flight/arrival-context';
 
 /**
  * RETURN at home: units and cargo rejoin the territory the fleet left from and the movement ends.

@@ -5,9 +5,9 @@ import { settledViews } from '../../../settle';
 import { lockWreckageAt } from '../../../kernel/locks';
 import { takeFromWreckage } from '../../wreckage';
 import { notify } from '../../war/attack-reports';
-import { addAmounts, coordsText, targetCoords } from '../fleet-parts';
-import { turnAround } from '../fleet-legs';
-import type { ArrivalContext, ArrivalHandler } from './context';
+import { addAmounts, coordsText, targetCoords } from '../../flight/fleet-parts';
+import { turnAround } from '../../flight/fleet-legs';
+import type { ArrivalContext, ArrivalHandler } from '../../flight/arrival-context';
 
 type SalvageType = Extract<MessageType, `SALVAGE_${string}`>;
 

@@ -1,8 +1,8 @@
 import { createRng, spyDetectedContent, spyOutcome, spyReportContent } from '@brood/game-core';
-import { arrivalSeed, coordsText, startCoords, targetCoords } from '../fleet-parts';
+import { arrivalSeed, coordsText, startCoords, targetCoords } from '../../flight/fleet-parts';
 import { fleetScoresChanged } from '../../scores';
-import { notifyInLegs, turnAround } from '../fleet-legs';
-import { ownerEffects, type ArrivalContext, type ArrivalHandler } from './context';
+import { notifyInLegs, turnAround } from '../../flight/fleet-legs';
+import { ownerEffects, type ArrivalContext, type ArrivalHandler } from '../../flight/arrival-context';
 import { spyTarget } from './spy-target';
 
 /** The spies of a fleet: its units with the SPY capability (dispatch lets only those fly a SPY mission). */

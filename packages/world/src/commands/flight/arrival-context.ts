@@ -1,8 +1,8 @@
 import { baseEffects, type Effects } from '@brood/game-core';
-import { ownedTerritories, type TerritoryRow } from '../../../kernel/access';
-import { settledViews, type SettleInputs, type SettledTerritory } from '../../../settle';
-import type { Movement } from '../../../entities/movement.entity';
-import type { LegsTx } from '../fleet-legs';
+import { ownedTerritories, type TerritoryRow } from '../../kernel/access';
+import { settledViews, type SettleInputs, type SettledTerritory } from '../../settle';
+import type { Movement } from '../../entities/movement.entity';
+import type { LegsTx } from './fleet-legs';
 
 /**
  * What an arrival handler gets: the movement (locked, its leg due), the territories at both ends

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgBoss } from 'pg-boss';
 import { loadCatalogue } from '@brood/game-data';
-import { createBoss } from '../../db/boss';
-import type { Territory } from '../../entities/territory.entity';
-import { GameError } from '../../errors';
-import { createTestDatabase, type TestDatabase } from '../../testing';
-import { createStartingTerritory } from '../territories/create-starting-territory.command';
-import { arriveMovements } from '../fleets/arrive-batch.command';
-import { cancelStationing, recallMovement } from '../fleets/recall-fleet.command';
-import { lockArriving } from '../../kernel/locks';
+import { createBoss } from '../db/boss';
+import type { Territory } from '../entities/territory.entity';
+import { GameError } from '../errors';
+import { createTestDatabase, type TestDatabase } from '../testing';
+import { createStartingTerritory } from '../commands/territories/create-starting-territory.command';
+import { arriveMovements } from '../commands/fleets/arrive-batch.command';
+import { cancelStationing, recallMovement } from '../commands/fleets/recall-fleet.command';
+import { lockArriving } from './locks';
 
 /**
  * The lock order of an attack's arrival (kernel: movements in one id-ordered statement, then

@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AmountMap, Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
 import { activeFleetCount } from '../../queries/movement-counts.query';
-import { canArrive } from './arrivals';
+import { canArrive } from '../fleets/arrivals';
 import { coordsText, missionLabel, resourceName, unitName, type Coords3 } from './fleet-parts';
 
 /**
