@@ -1,10 +1,11 @@
 /** Fleets: dispatch, gather, recall, cancel stationing, arrivals and the active movements. */
 export { sendFleet, type SendFleetInput, type SendFleetResult } from './send-fleet.command';
 export { gatherStation, type GatherStationInput, type GatherStationResult } from './gather-station.command';
-export { recallMovement, cancelStationing, MOVEMENT_NOT_FOUND, type RecalledMovement } from './recall-fleet.command';
+export { recallMovement, cancelStationing, type RecalledMovement } from './recall-fleet.command';
+export { MOVEMENT_NOT_FOUND } from '../flight/fleet-parts';
 export { applyArrival, dueMovementLegs, nextArrivalIn, type ArrivalOutcome } from './arrive.command';
 export { arriveMovements, type ArrivalJob } from './arrive-batch.command';
-export { ARRIVALS, canArrive, type ArrivalHandler, type ArrivalContext } from './arrivals';
+export { ARRIVALS, type ArrivalHandler, type ArrivalContext } from './arrivals';
 export { COLONY_NAME } from './arrivals/colonize';
 export { DISPATCH, JOIN_BY_INVITATION } from '../flight/dispatch-checks';
 export { sameAlliance } from './alliance';

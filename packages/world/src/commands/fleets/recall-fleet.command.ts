@@ -4,11 +4,9 @@ import { fail } from '../../errors';
 import { publishEvent } from '../../events';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
 import { lockMovementRow } from '../../kernel/locks';
-import { coordsText, missionLabel, targetCoords } from '../flight/fleet-parts';
+import { coordsText, missionLabel, MOVEMENT_NOT_FOUND, targetCoords } from '../flight/fleet-parts';
 import { notifyMovement, turnHome } from '../flight/fleet-legs';
 import { leaveGroup, lockOwnGroup } from '../multi-party/group-recall';
-
-export const MOVEMENT_NOT_FOUND = 'Movement not found';
 
 /** The answer of a recall or a cancelled stationing: the movement, now heading home. */
 export interface RecalledMovement {

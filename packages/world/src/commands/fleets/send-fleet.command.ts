@@ -11,8 +11,9 @@ import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
 import { alliedFleetCounts } from '../../queries/movement-counts.query';
 import { settledViews, settleTerritory } from '../../settle';
 import { sameAlliance } from './alliance';
+import { checkArrivalExists } from './arrivals';
 import {
-  checkArrivalExists, checkCargo, checkFleetSlots, checkCoordinates, checkExploration, checkMission, checkStock, checkUnits, DISPATCH, speedOf,
+  checkCargo, checkFleetSlots, checkCoordinates, checkExploration, checkMission, checkStock, checkUnits, DISPATCH, speedOf,
 } from '../flight/dispatch-checks';
 import { coordsOf, coordsText, missionLabel, positive, sameCoords, subtractAmounts, type Coords3 } from '../flight/fleet-parts';
 import { notifyMovement, scheduleArrival } from '../flight/fleet-legs';

@@ -7,7 +7,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AmountMap, Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
 import { activeFleetCount } from '../../queries/movement-counts.query';
-import { canArrive } from '../fleets/arrivals';
 import { coordsText, missionLabel, resourceName, unitName, type Coords3 } from './fleet-parts';
 
 /**
@@ -75,11 +74,6 @@ export function checkExploration(mission: Mission, hours: number | null | undefi
   const max = Math.round((effects.max_exploration_duration_hours ?? catalogue.universe.max_exploration_duration_hours) * 100) / 100;
   if (hours > max) throw fail.badRequest(explorationTooLong(hours, max));
   return hours;
-}
-
-/** A mission whose arrival is not part of the game is refused rather than flown to no outcome. */
-export function checkArrivalExists(mission: Mission): void {
-  if (!canArrive(mission)) throw fail.badRequest(`${missionLabel(mission)} missions cannot be sent yet: their outcome is not part of the game so far.`);
 }
 
 /** Cargo and fuel must be in stock at the start territory after settling. */

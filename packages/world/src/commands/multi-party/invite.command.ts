@@ -5,8 +5,7 @@ import { fail } from '../../errors';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
 import { lockMovementRow } from '../../kernel/locks';
 import { addNotification } from '../notifications';
-import { MOVEMENT_NOT_FOUND } from '../fleets/recall-fleet.command';
-import { coordsText } from '../flight/fleet-parts';
+import { coordsText, MOVEMENT_NOT_FOUND } from '../flight/fleet-parts';
 import { groupTarget, INITIATOR, participantsOf, pendingInvitationCount, PARTICIPANT, usernameOf } from './attack-group';
 
 /** Social spec 5.4: the invite modal's sentence, also the server's answer to an empty name. */

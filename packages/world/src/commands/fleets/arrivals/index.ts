@@ -1,4 +1,6 @@
 import type { MovementMission } from '@brood/game-core';
+import { fail } from '../../../errors';
+import { missionLabel } from '../../flight/fleet-parts';
 import { attackArrival } from './attack';
 import { alliedStationingArrival } from './allied-stationing';
 import { colonizeArrival } from './colonize';
@@ -31,7 +33,7 @@ export const ARRIVALS: Partial<Record<MovementMission, ArrivalHandler>> = {
   SALVAGE: salvageArrival,
 };
 
-/** Whether fleets of this mission can fly: its arrival is handled. */
-export function canArrive(mission: MovementMission): boolean {
-  return ARRIVALS[mission] !== undefined;
+/** A mission whose arrival is not part of the game is refused rather than flown to no outcome. */
+export function checkArrivalExists(mission: MovementMission): void {
+  if (ARRIVALS[mission] === undefined) throw fail.badRequest(`${missionLabel(mission)} missions cannot be sent yet: their outcome is not part of the game so far.`);
 }
