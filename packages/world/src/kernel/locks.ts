@@ -93,7 +93,7 @@ export async function lockArriving(em: EntityManager, ids: readonly string[]): P
   );
   return em.find(
     Movement,
-    { mission: { $ne: 'COLONIZE' }, $or: [{ id: { $in: [...ids] } }, { [related]: [] }] },
+    { $or: [{ id: { $in: [...ids] } }, { [related]: [] }] },
     { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
   );
 }

@@ -3,8 +3,8 @@ export { sendFleet, type SendFleetInput, type SendFleetResult } from './send-fle
 export { gatherStation, type GatherStationInput, type GatherStationResult } from './gather-station.command';
 export { recallMovement, cancelStationing, type RecalledMovement } from './recall-fleet.command';
 export { MOVEMENT_NOT_FOUND } from '../flight/fleet-parts';
-export { applyArrival, dueMovementLegs, nextArrivalIn, type ArrivalOutcome } from './arrive.command';
-export { arriveMovements, type ArrivalJob } from './arrive-batch.command';
+export { dueMovementLegs, nextArrivalIn } from './arrive.command';
+export { applyArrival, arriveMovements, type ArrivalJob, type ArrivalOutcome } from './arrive-batch.command';
 export { ARRIVALS, type ArrivalHandler, type ArrivalContext } from './arrivals';
 export { COLONY_NAME } from './arrivals/colonize';
 export { DISPATCH, JOIN_BY_INVITATION } from '../flight/dispatch-checks';

@@ -5,10 +5,10 @@ import { Movement } from '../../entities/movement.entity';
 import { fail } from '../../errors';
 import { lockOwnedTerritory } from '../../kernel/access';
 import { lockGroup, lockInvitationRow, lockPlayer } from '../../kernel/locks';
-import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
+import type { Actor, WorldDeps } from '../../kernel/deps';
 import { settleTerritory } from '../../settle';
 import { checkFleetSlots, checkStock, checkUnits, DISPATCH, speedOf } from '../flight/dispatch-checks';
-import { notifyMovement, scheduleArrival } from '../flight/fleet-legs';
+import { inFleetTransaction, notifyMovement, scheduleArrival } from '../flight/fleet-legs';
 import { coordsOf, coordsText, positive, sameCoords, subtractAmounts, type Coords3 } from '../flight/fleet-parts';
 import {
   durationText, flyingMembers, groupNotice, groupTarget, INITIATOR, markInvitationRead, moveGroupArrival, PARTICIPANT,
@@ -66,7 +66,7 @@ export async function lockInvitation(tx: WorldDeps, actor: Actor, id: number): P
  */
 export async function acceptInvitation(deps: WorldDeps, actor: Actor, input: AcceptInvitationInput, now: Date): Promise<JoinResult> {
   const units = positive(input.units);
-  return inTransaction(deps, async (tx) => {
+  return inFleetTransaction(deps, now, async (tx) => {
     const { em, catalogue } = tx;
     await lockPlayer(em, actor);
     const invitation = await lockInvitation(tx, actor, input.invitation_id);

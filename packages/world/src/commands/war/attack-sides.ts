@@ -61,14 +61,14 @@ export interface DescribedFleets {
  * battle changes none of them). Homes the batch has locked and loaded are advanced to `at` in memory;
  * the others are read. Names the batch has are used; one read for the others (fleets' owners and `others`).
  */
-export async function describeFleets(em: EntityManager, catalogue: Catalogue, fleets: readonly Movement[], at: Date, loaded?: LoadedTerritories, others: readonly number[] = []): Promise<DescribedFleets> {
+export async function describeFleets(em: EntityManager, catalogue: Catalogue, fleets: readonly Movement[], at: Date, loaded: LoadedTerritories, others: readonly number[] = []): Promise<DescribedFleets> {
   const homeIds = [...new Set(fleets.map((f) => f.startTerritoryId).filter((id): id is number => id != null))];
-  const inBatch = homeIds.map((id) => loaded?.territories.get(id)).filter((t): t is TerritoryRow => t != null);
-  const missing = homeIds.filter((id) => !loaded?.territories.has(id));
+  const inBatch = homeIds.map((id) => loaded.territories.get(id)).filter((t): t is TerritoryRow => t != null);
+  const missing = homeIds.filter((id) => !loaded.territories.has(id));
   const read = missing.length ? await em.find(Territory, { id: { $in: missing } }) : [];
-  const views = new Map([...(loaded ? advanceLoaded(catalogue, loaded.inputs, inBatch, () => at) : []), ...(await settledViews(em, catalogue, read, at))]);
+  const views = new Map([...advanceLoaded(catalogue, loaded.inputs, inBatch, () => at), ...(await settledViews(em, catalogue, read, at))]);
   const people = [...new Set([...fleets.map((f) => f.userId), ...others])];
-  const nameOf = new Map(people.filter((id) => loaded?.names?.has(id)).map((id) => [id, loaded!.names!.get(id)!]));
+  const nameOf = new Map(people.filter((id) => loaded.names?.has(id)).map((id) => [id, loaded.names!.get(id)!]));
   const unnamed = people.filter((id) => !nameOf.has(id));
   if (unnamed.length) for (const u of await em.find(User, { id: { $in: unnamed } }, { fields: ['username'] })) nameOf.set(u.id, u.username);
   const homeOf = new Map([...inBatch, ...read].map((h) => [h.id, h]));

@@ -19,7 +19,7 @@ import type { ArrivalHandler } from '../../flight/arrival-context';
  */
 export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, target, settled, loaded }) => {
   const { group, allies } = await fightingFleets(tx.em, m, target);
-  for (const g of group) tx.later?.done.add(g);
+  for (const g of group) tx.later.done.add(g);
   const ownerId = target?.owner?.id;
   if (!target || ownerId == null) {
     for (const g of group) {
