@@ -3,7 +3,7 @@ export { sendFleet, type SendFleetInput, type SendFleetResult } from './send-fle
 export { gatherStation, type GatherStationInput, type GatherStationResult } from './gather-station.command';
 export { recallMovement, cancelStationing, type RecalledMovement } from './recall-fleet.command';
 export { MOVEMENT_NOT_FOUND } from '../flight/fleet-parts';
-export { dueMovementLegs, nextArrivalIn } from './arrive.command';
+export { dueMovementLegs, nextArrivalIn } from '../../queries/due-work.query';
 export { applyArrival, arriveMovements, type ArrivalJob, type ArrivalOutcome } from './arrive-batch.command';
 export { ARRIVALS, type ArrivalHandler, type ArrivalContext } from './arrivals';
 export { COLONY_NAME } from './arrivals/colonize';

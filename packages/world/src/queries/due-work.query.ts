@@ -1,6 +1,6 @@
-import { Movement } from '../../entities/movement.entity';
-import type { WorldDeps } from '../../kernel/deps';
-import { msUntil } from '../../kernel/bulk-write';
+import { Movement } from '../entities/movement.entity';
+import type { WorldDeps } from '../kernel/deps';
+import { msUntil } from '../kernel/bulk-write';
 
 /** Legs whose arrival time has passed but that no job has applied yet (worker downtime, lost jobs), oldest first. */
 export async function dueMovementLegs(deps: Pick<WorldDeps, 'em'>, before: Date, limit = 500): Promise<{ id: string; leg: number }[]> {
