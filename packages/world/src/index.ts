@@ -16,10 +16,12 @@ export {
 export { JOBS } from './job-contracts';
 export * from './kernel';
 export * from './commands/accounts';
-export { beat, withdrawHeartbeat, liveWorkers } from './commands/ops/heartbeat.command';
+export { beat, withdrawHeartbeat } from './commands/ops/heartbeat.command';
+export { liveWorkers } from './queries/live-workers.query';
 export * from './queries/map.query';
 export * from './queries/map-wreckage.query';
 export * from './commands/notifications';
+export * from './queries/notifications';
 export * from './commands/territories';
 export * from './commands/alliances';
 export { allianceOf, areAllies, ALLIANCE_NOT_FOUND, NOT_IN_ALLIANCE } from './queries/alliance-reads';
