@@ -127,6 +127,23 @@ export default defineConfig(
     },
   },
   {
+    name: 'the processes run without the dev tooling (embedded PostgreSQL, test databases)',
+    files: ['apps/api/**/*.ts', 'apps/sim-worker/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...['@brood/sim-worker', '@brood/web'].map((name) => ({ name, message: 'Apps do not import each other.' })),
+            ...['@brood/world/dev', '@brood/world/testing'].map((name) => ({ name, message: 'Scripts and tests only: the api and the worker take a DATABASE_URL (docs/architecture.md).' })),
+          ],
+          patterns: [{ group: ['**/apps/web/**', '**/apps/sim-worker/**'], message: 'Apps do not import each other.' }],
+        },
+      ],
+    },
+  },
+  {
     name: 'hooks follow the rules of hooks',
     files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,7 +1,5 @@
-export { startEmbeddedPostgres, ensureDatabase, databaseUrl, type EmbeddedDatabase } from './db/embedded';
 export { createBoss, migrateBoss, type BossRole } from './db/boss';
 export { migrateDatabase } from './db/migrate';
-export { freePort } from './db/ports';
 export { runProcess, type RunningProcess, type ProcessLog } from './db/process';
 export { DatabaseUrlEnv, LogLevelEnv, UniverseOverridesEnv, deploymentCatalogue, parseEnv } from './db/env';
 export { createOrm, migrate, pendingMigrations, ormConfig, type Orm, type EntityManager } from './db/orm';
