@@ -99,14 +99,15 @@ export async function notifyMovement(
   note: { type: Extract<MessageType, MovementType>; title: string; extra?: Partial<MovementContent>; as?: AnnounceAs },
   m: Movement,
   ends: Ends,
-  now: Date,
+  /** Unused: the outbox stamps its notifications when it is stored (flushLater). Kept so callers stay as they are. */
+  _now: Date,
 ): Promise<void> {
   const input = { message_type: note.type, title: note.title, content: movementContent(m, ends, note.extra), related_object_id: m.id };
-  await notifyInLegs(tx, userId, input, now, note.as);
+  await notifyInLegs(tx, userId, input, note.as);
 }
 
 /** Stores any notification of a fleet transaction (a report, an alert) and announces it, at the transaction's end. */
-export async function notifyInLegs<T extends MessageType>(tx: LegsTx, userId: number, input: NewNotification<T>, _now: Date, as?: AnnounceAs): Promise<void> {
+export async function notifyInLegs<T extends MessageType>(tx: LegsTx, userId: number, input: NewNotification<T>, as?: AnnounceAs): Promise<void> {
   tx.later.notes.push({ userId, input: input as NewNotification, as });
 }
 

@@ -21,7 +21,7 @@ export interface ScoreTx {
  * Dispatch, recall and an ordinary landing move units between a territory and a movement, both of
  * which count, so they change no score and need no call.
  */
-export async function fleetScoresChanged(tx: ScoreTx, userIds: readonly number[], _now: Date): Promise<void> {
+export async function fleetScoresChanged(tx: ScoreTx, userIds: readonly number[]): Promise<void> {
   const users = (tx.later.scoreUsers ??= new Set());
   for (const id of userIds) users.add(id);
 }

@@ -23,14 +23,14 @@ export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, 
   const ownerId = target?.owner?.id;
   if (!target || ownerId == null) {
     for (const g of group) {
-      await sendAttackFailed(tx, g, 'ATTACK_FAILED_TARGET_NOT_FOUND', now);
+      await sendAttackFailed(tx, g, 'ATTACK_FAILED_TARGET_NOT_FOUND');
       await turnAround(tx, g, at);
     }
     return;
   }
   const own = group.filter((g) => g.userId === ownerId);
   for (const g of own) {
-    await sendAttackFailed(tx, g, 'ATTACK_FAILED_OWN_TERRITORY', now);
+    await sendAttackFailed(tx, g, 'ATTACK_FAILED_OWN_TERRITORY');
     await turnAround(tx, g, at);
   }
   const fighting = group.filter((g) => g.userId !== ownerId);
@@ -66,6 +66,6 @@ export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, 
   } else {
     for (const a of attackers) await turnAround(tx, a.movement, at);
   }
-  await sendBattleReports(tx, report, battleId, target, m, now);
-  await fleetScoresChanged(tx, users, at);
+  await sendBattleReports(tx, report, battleId, target, m);
+  await fleetScoresChanged(tx, users);
 };

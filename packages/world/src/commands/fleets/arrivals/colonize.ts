@@ -55,5 +55,5 @@ export const colonizeArrival: ArrivalHandler = async (ctx) => {
     as: { event: 'COLONIZATION_SUCCESSFUL', data: { movement_id: m.id, territory_id: founded.id } },
   }, m, { start, target: founded }, now);
   tx.em.remove(m);
-  await fleetScoresChanged(tx, [m.userId], now);
+  await fleetScoresChanged(tx, [m.userId]);
 };

@@ -82,11 +82,11 @@ export const explorationArrival: ArrivalHandler = async (ctx) => {
     title: type === 'EXPLORATION_SUCCESSFUL' ? `Exploration of ${where} succeeded` : `Exploration of ${where} failed`,
     content: content(m, outcome, seed, at),
     related_object_id: m.id,
-  }, now, arrivedEvent(m, target?.id));
+  }, arrivedEvent(m, target?.id));
   const sent = { ...m.units };
   m.units = positive(outcome.final_fleet_units);
   m.resources = positive(outcome.final_fleet_resources);
-  await fleetScoresChanged(tx, [m.userId], now);
+  await fleetScoresChanged(tx, [m.userId]);
   if (!isEmpty(m.units)) return turnAround(tx, m, at);
   await notifyMovement(tx, m.userId, {
     type: 'FLEET_LOST',

@@ -16,7 +16,7 @@ export const returnArrival: ArrivalHandler = async ({ tx, movement: m, now, star
       as: arrivedEvent(m, m.startTerritoryId),
     }, m, ends, now);
     tx.em.remove(m);
-    await fleetScoresChanged(tx, [m.userId], now);
+    await fleetScoresChanged(tx, [m.userId]);
     return;
   }
   await landAndEnd(tx, m, start, {
