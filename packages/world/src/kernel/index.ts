@@ -2,7 +2,7 @@
 export { inTransaction, type WorldDeps, type Actor } from './deps';
 export { findOwnedTerritory, lockOwnedTerritory, lockTerritories, ownedTerritories, TERRITORY_NOT_FOUND, NOT_YOUR_TERRITORY } from './access';
 export {
-  LOCK_ORDER, lockAlliance, lockPlayer, lockPlayers, lockInvitationRow, lockMovementRow, lockGroup, lockArriving, lockWreckageAt, lockScores, ATTACK_MISSIONS,
+  LOCK_ORDER, lockAlliance, lockPlayer, lockPlayers, lockInvitationRow, lockMovementRow, lockGroup, lockArriving, lockFightingRows, lockWreckageAt, lockScores, ATTACK_MISSIONS,
   type LockHelper, type LockedWreckage, type WreckageSpot,
 } from './locks';
 export { queueLimit, pendingItems, deliveredBy, type QueueScope } from './queue-items';

@@ -11,14 +11,14 @@ import { sqlRows } from './bulk-write';
  * (it may skip steps, never go back to an earlier one), and takes the rows of one step in one
  * statement in ascending id order; so two concurrent commands wait for each other instead of
  * deadlocking. Every lock helper lives in kernel/ and names its step. The one re-read after step 5,
- * fightingFleets (war/attack-sides.ts), takes only movements lockArriving already holds, or ones
+ * lockFightingRows (a battle's fleets), takes only movements lockArriving already holds, or ones
  * that joined since and that no one else holds.
  */
 export const LOCK_ORDER = [
   { step: 1, rows: 'an alliance (then its member and application rows)', helpers: ['lockAlliance'] },
   { step: 2, rows: 'players (users), FOR NO KEY UPDATE', helpers: ['lockPlayer', 'lockPlayers'] },
   { step: 3, rows: 'an attack invitation', helpers: ['lockInvitationRow'] },
-  { step: 4, rows: 'movements, in one id-ordered statement', helpers: ['lockMovementRow', 'lockGroup', 'lockArriving'] },
+  { step: 4, rows: 'movements, in one id-ordered statement', helpers: ['lockMovementRow', 'lockGroup', 'lockArriving', 'lockFightingRows'] },
   { step: 5, rows: 'territories, in one id-ordered statement', helpers: ['lockTerritories', 'lockTerritoryRows', 'lockOwnedTerritory'] },
   { step: 6, rows: 'the wreckage field at a position', helpers: ['lockWreckageAt'] },
   { step: 7, rows: "players' score rows, at the end of a transaction that changed what they own", helpers: ['lockScores'] },
@@ -96,6 +96,22 @@ export async function lockArriving(em: EntityManager, ids: readonly string[]): P
     { $or: [{ id: { $in: [...ids] } }, { [related]: [] }] },
     { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
   );
+}
+
+/**
+ * Step 4 again, after the territories (an attack's arrival, the one exception the order allows): the
+ * members of `m`'s group due with it at its target and the allied fleets stationed at the target, in
+ * one id-ordered statement. lockArriving holds all of them already but a member that joined or an
+ * ally that stationed since, which no one else holds.
+ */
+export async function lockFightingRows(em: EntityManager, m: Movement, targetId: number | null): Promise<Movement[]> {
+  const where = [
+    ...(m.attackGroupId == null
+      ? []
+      : [{ attackGroupId: m.attackGroupId, mission: { $in: [...ATTACK_MISSIONS] }, arrivalTime: m.arrivalTime, targetRegion: m.targetRegion, targetSubRegion: m.targetSubRegion, targetPosition: m.targetPosition }]),
+    ...(targetId != null ? [{ targetTerritoryId: targetId, mission: 'ALLIED_STATIONED' as const }] : []),
+  ];
+  return where.length ? em.find(Movement, { $or: where }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE }) : [];
 }
 
 /** A map position (the one wreckage field there). */

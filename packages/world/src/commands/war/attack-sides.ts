@@ -1,9 +1,8 @@
-import { LockMode } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BattleInput, BattleParticipantInput, Effects } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
 import { Movement } from '../../entities/movement.entity';
-import { ATTACK_MISSIONS } from '../../kernel/locks';
+import { ATTACK_MISSIONS, lockFightingRows } from '../../kernel/locks';
 import { Territory } from '../../entities/territory.entity';
 import type { TerritoryRow } from '../../kernel/access';
 import { User } from '../../entities/user.entity';
@@ -21,13 +20,7 @@ const byId = (a: Movement, b: Movement) => (a.id < b.id ? -1 : 1);
  * territories' locks) also takes a member that joined, or an ally that stationed, since.
  */
 export async function fightingFleets(em: EntityManager, m: Movement, target: TerritoryRow | null): Promise<{ group: Movement[]; allies: Movement[] }> {
-  const where = [
-    ...(m.attackGroupId == null
-      ? []
-      : [{ attackGroupId: m.attackGroupId, mission: { $in: [...ATTACK_MISSIONS] }, arrivalTime: m.arrivalTime, targetRegion: m.targetRegion, targetSubRegion: m.targetSubRegion, targetPosition: m.targetPosition }]),
-    ...(target ? [{ targetTerritoryId: target.id, mission: 'ALLIED_STATIONED' as const }] : []),
-  ];
-  const rows = where.length ? await em.find(Movement, { $or: where }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE }) : [];
+  const rows = await lockFightingRows(em, m, target?.id ?? null);
   // A row on an attack mission matched the group's condition; the others are the stationed allies.
   const members = rows.filter((r) => ATTACK_MISSIONS.includes(r.mission));
   // The batch stores its changed movements at its end: a fleet an earlier arrival of it stationed here
