@@ -39,6 +39,32 @@ function webFeatureBoundaries() {
   }));
 }
 
+/**
+ * The layers inside world (docs/architecture.md, "The layout of world"): kernel <- queries <- commands,
+ * and among the fleet commands flight <- war <- multi-party <- fleets. Each block repeats the
+ * "no app" rule because a later block's no-restricted-imports replaces an earlier one's for its files.
+ */
+function worldLayers() {
+  const layers = [
+    { files: ['packages/world/src/kernel/**/*.ts'], regex: '(^|/)(commands|queries)(/|$)', message: 'The kernel sits below commands/ and queries/: it imports neither.' },
+    { files: ['packages/world/src/queries/**/*.ts'], regex: '(^|/)commands(/|$)', message: 'queries/ never imports commands/: reads build on the kernel, and what both need lives in queries/ or kernel/.' },
+    { files: ['packages/world/src/commands/flight/**/*.ts'], regex: '^\\.\\./(fleets|war|multi-party)(/|$)', message: 'flight/ is what fleets, war and multi-party build on: it imports none of them.' },
+    { files: ['packages/world/src/commands/war/**/*.ts'], regex: '^\\.\\./(fleets|multi-party)(/|$)', message: 'war/ builds on flight/ only: fleets and multi-party import war, not the other way round.' },
+    { files: ['packages/world/src/commands/multi-party/**/*.ts'], regex: '^\\.\\./fleets(/|$)', message: 'multi-party/ builds on flight/ and war/: fleets imports multi-party, not the other way round.' },
+  ];
+  return layers.map(({ files, regex, message }) => ({
+    name: `world layers: ${message}`,
+    files,
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: apps.map((name) => ({ name, message: 'world sits below the apps; nothing imports from an app.' })), patterns: [noAppPaths, { regex, message }] },
+      ],
+    },
+  }));
+}
+
 export default defineConfig(
   {
     ignores: ['**/node_modules/**', '**/.scratch/**', '**/dist/**', '**/.turbo/**', '**/.data/**', '**/coverage/**', '**/test-results/**', '**/screenshots/**', '**/bench-results/**', '**/game-data-report/**', '**/*.d.ts'],
@@ -86,6 +112,7 @@ export default defineConfig(
       'no-restricted-imports': ['error', { paths: apps.map((name) => ({ name, message: 'world sits below the apps; nothing imports from an app.' })), patterns: [noAppPaths] }],
     },
   },
+  ...worldLayers(),
   {
     name: 'api and sim-worker do not import each other or the web app',
     files: ['apps/api/**/*.ts', 'apps/sim-worker/**/*.ts'],
@@ -94,6 +121,23 @@ export default defineConfig(
         'error',
         {
           paths: ['@brood/sim-worker', '@brood/web'].map((name) => ({ name, message: 'Apps do not import each other.' })),
+          patterns: [{ group: ['**/apps/web/**', '**/apps/sim-worker/**'], message: 'Apps do not import each other.' }],
+        },
+      ],
+    },
+  },
+  {
+    name: 'the processes run without the dev tooling (embedded PostgreSQL, test databases)',
+    files: ['apps/api/**/*.ts', 'apps/sim-worker/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...['@brood/sim-worker', '@brood/web'].map((name) => ({ name, message: 'Apps do not import each other.' })),
+            ...['@brood/world/dev', '@brood/world/testing'].map((name) => ({ name, message: 'Scripts and tests only: the api and the worker take a DATABASE_URL (docs/architecture.md).' })),
+          ],
           patterns: [{ group: ['**/apps/web/**', '**/apps/sim-worker/**'], message: 'Apps do not import each other.' }],
         },
       ],

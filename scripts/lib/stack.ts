@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ensureDatabase, migrateDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@brood/world';
+import { migrateDatabase } from '@brood/world';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@brood/world/dev';
 import { BIN, ROOT, run, startService, supervise, type Service } from './processes';
 
 export const WEB_DIST = join(ROOT, 'apps', 'web', 'dist');

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import pino from 'pino';
 import type { Catalogue } from '@brood/game-data';
-import { createBoss, createOrm, databaseUrl } from '@brood/world';
+import { createBoss, createOrm } from '@brood/world';
+import { databaseUrl } from '@brood/world/dev';
 import { jobs, startWorker } from '@brood/sim-worker';
 import { startService, type Service } from '../../../scripts/lib/processes';
 import { eventsLeft } from './due-stream';

@@ -8,11 +8,9 @@ export const TERRITORY_NOT_FOUND = 'Territory not found';
 export const NOT_YOUR_TERRITORY = 'You do not own this territory';
 
 /**
- * The lock order of the whole game, which keeps concurrent commands free of deadlocks:
- * 1. a player's user row (`lockPlayer`: their research queue), then
- * 2. territories, always in ascending id order (`lockTerritories`), all in one statement.
- * A command that needs more rows later in its transaction must not lock a lower territory id after
- * a higher one: lock everything it touches up front.
+ * Territories are step 5 of the game's lock order (LOCK_ORDER in locks.ts): always in ascending id
+ * order, in one statement. A command that needs more territories later in its transaction must not
+ * lock a lower id after a higher one: it locks everything it touches up front.
  */
 
 function ensureOwned(territory: Territory | null | undefined, actor: Actor): Territory {
@@ -85,16 +83,6 @@ async function territoryRows(em: EntityManager, ids: readonly number[], lock: 'f
 /** Locks a territory of the actor for the rest of the caller's transaction (404 when missing, 403 when someone else's). */
 export async function lockOwnedTerritory(em: EntityManager, actor: Actor, territoryId: number): Promise<Territory> {
   return ensureOwned((await lockTerritories(em, [territoryId])).get(territoryId), actor);
-}
-
-/**
- * Serialises one player's research queue: the user row is locked before any territory. FOR NO KEY
- * UPDATE, not FOR UPDATE: it must not block the key-share locks that inserts referencing the user
- * take (a completion's notification, while it holds a territory lock), or the two could deadlock.
- */
-export async function lockPlayer(em: EntityManager, actor: Actor): Promise<void> {
-  const rows = await em.execute<{ id: number }[]>('select id from users where id = ? for no key update', [actor.id]);
-  if (rows.length === 0) throw fail.unauthorized('Your account no longer exists');
 }
 
 /** Every territory of the player, in id order (no lock). */

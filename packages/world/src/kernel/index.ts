@@ -1,4 +1,8 @@
 /** The world kernel: what every command builds on (deps, transactions, the lock order, queue reads). */
 export { inTransaction, type WorldDeps, type Actor } from './deps';
-export { findOwnedTerritory, lockOwnedTerritory, lockTerritories, lockPlayer, ownedTerritories, TERRITORY_NOT_FOUND, NOT_YOUR_TERRITORY } from './access';
+export { findOwnedTerritory, lockOwnedTerritory, lockTerritories, ownedTerritories, TERRITORY_NOT_FOUND, NOT_YOUR_TERRITORY } from './access';
+export {
+  LOCK_ORDER, lockAlliance, lockPlayer, lockPlayers, lockInvitationRow, lockMovementRow, lockGroup, lockArriving, lockFightingRows, lockWreckageAt, lockScores, ATTACK_MISSIONS,
+  type LockHelper, type LockedWreckage, type WreckageSpot,
+} from './locks';
 export { queueLimit, pendingItems, deliveredBy, type QueueScope } from './queue-items';

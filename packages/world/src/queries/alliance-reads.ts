@@ -4,7 +4,7 @@ import { allianceSlotsMax } from '@brood/game-core';
 import type { AllianceRank } from '../entities/alliance.entity';
 import { technologiesAt } from '../settle';
 
-export const ALLIANCE_NOT_FOUND = 'Alliance not found.';
+export { ALLIANCE_NOT_FOUND } from '../kernel/locks';
 export const NOT_IN_ALLIANCE = 'You are not in an alliance.';
 
 /** A player's membership row with their name. */

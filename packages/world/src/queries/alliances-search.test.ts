@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { loadCatalogue } from '@brood/game-data';
 import { createTestDatabase, type TestDatabase } from '../testing';
-import { listAlliances } from './alliances.queries';
+import { listAlliances } from './alliances.query';
 
 /**
  * The alliance search answers what a plain filter and sort of every alliance says, whether its page

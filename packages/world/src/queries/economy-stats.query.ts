@@ -14,7 +14,7 @@ import type { Actor, WorldDeps } from '../kernel/deps';
 import { ownedTerritories } from '../kernel/access';
 import { settledViews } from '../settle';
 import { technologyLevels } from './economy-territories.query';
-import { alliedFleetCounts } from './movement-counts';
+import { alliedFleetCounts } from './movement-counts.query';
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 

@@ -2,7 +2,7 @@ import { fail } from '../../errors';
 import { ACCOUNT_MESSAGES, type AccountActor, type AccountDeps } from './account-deps';
 import { assertAvailable, uniqueViolationToConflict } from './account-store';
 import { loadOwnAccount } from './profile.command';
-import { toUserView, type UserView } from './user-view';
+import { toUserView, type UserView } from '../../queries/user-view';
 import type { RegisterInput } from './register.command';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GUEST_EMAIL_DOMAIN, GUEST_PREFIX, type AccountDeps } from './account-deps';
 import { insertAccount, isTakenError, uniqueViolationToConflict } from './account-store';
-import { toUserView, type UserView } from './user-view';
+import { toUserView, type UserView } from '../../queries/user-view';
 import { admitSignUpFrom } from './signup-limit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

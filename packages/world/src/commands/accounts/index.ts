@@ -1,5 +1,5 @@
 export * from './account-deps';
-export { toUserView, type UserView, type AllianceMembershipView } from './user-view';
+export { toUserView, type UserView, type AllianceMembershipView } from '../../queries/user-view';
 export { registerAccount, type RegisterInput } from './register.command';
 export { createGuest } from './create-guest.command';
 export { admitSignUpFrom, pruneSignups, type SignUpKind } from './signup-limit';

@@ -1,6 +1,6 @@
 import type { AccountDeps } from './account-deps';
 import { insertAccount, uniqueViolationToConflict } from './account-store';
-import { toUserView, type UserView } from './user-view';
+import { toUserView, type UserView } from '../../queries/user-view';
 import { admitSignUpFrom } from './signup-limit';
 
 export interface RegisterInput {

@@ -2,7 +2,7 @@ import { fail } from '../../errors';
 import { sqlRows } from '../../kernel/bulk-write';
 import { ACCOUNT_MESSAGES, type AccountActor, type AccountDeps } from './account-deps';
 import { USER_VIEW_COLUMNS, userFields, type UserViewRow } from './profile.command';
-import { toUserView, type UserView } from './user-view';
+import { toUserView, type UserView } from '../../queries/user-view';
 
 /** PUT /users/me/avatar: one of the universe's avatars (1..51 by default), in one statement. */
 export async function setAvatar(deps: Pick<AccountDeps, 'em' | 'catalogue'>, actor: AccountActor, input: { avatar_id: number }): Promise<UserView> {

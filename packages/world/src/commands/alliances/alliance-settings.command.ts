@@ -1,7 +1,7 @@
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
-import { findAllianceView, type AllianceView } from '../../queries/alliances.queries';
+import { findAllianceView, type AllianceView } from '../../queries/alliances.query';
 import { allianceDescription } from './alliance-input';
-import { lockMembershipIn, memberIds, requirePower, tell } from './alliance-lock';
+import { lockMembershipIn, memberIds, requirePower, tell } from './alliance-members';
 
 /** PUT /alliances/{id}: the description (recruitment is fixed); leader or officer. */
 export async function updateAlliance(deps: WorldDeps, actor: Actor, input: { alliance_id: number; description?: string | null }, now: Date): Promise<AllianceView> {

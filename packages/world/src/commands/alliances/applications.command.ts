@@ -1,9 +1,10 @@
 import { fail } from '../../errors';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
 import { memberOf } from '../../queries/alliance-reads';
-import { applicationViews, findAllianceView, type ApplicationView } from '../../queries/alliances.queries';
+import { applicationViews, findAllianceView, type ApplicationView } from '../../queries/alliances.query';
 import { applicationMessage } from './alliance-input';
-import { lockAlliance, lockMembershipIn, memberIds, requirePower, tell } from './alliance-lock';
+import { lockAlliance } from '../../kernel/locks';
+import { lockMembershipIn, memberIds, requirePower, tell } from './alliance-members';
 import { ALREADY_IN_ALLIANCE } from './found-alliance.command';
 
 export const APPLICATION_REFUSALS = {

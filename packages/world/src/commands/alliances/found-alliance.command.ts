@@ -1,7 +1,7 @@
 import { fail } from '../../errors';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
 import { memberOf } from '../../queries/alliance-reads';
-import { getAlliance, type AllianceDetailView } from '../../queries/alliances.queries';
+import { getAlliance, type AllianceDetailView } from '../../queries/alliances.query';
 import { allianceInput } from './alliance-input';
 
 export const ALREADY_IN_ALLIANCE = 'You are already in an alliance.';

@@ -1,7 +1,7 @@
 import { fail } from '../../errors';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
 import { slotsByLeader } from '../../queries/alliance-reads';
-import { fellowMember, lockOwnAlliance, memberIds, requirePower, tell } from './alliance-lock';
+import { fellowMember, lockOwnAlliance, memberIds, requirePower, tell } from './alliance-members';
 
 export const LEADER_CANNOT_LEAVE = 'The leader cannot leave the alliance: transfer leadership or disband it.';
 export const LEADER_ONLY_BY_TRANSFER = 'Leadership moves only by a transfer to an officer.';

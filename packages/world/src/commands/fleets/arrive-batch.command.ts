@@ -1,12 +1,13 @@
-import { Movement } from '../../entities/movement.entity';
+import type { Movement } from '../../entities/movement.entity';
 import { lockTerritoryRows, readTerritoryRows, type TerritoryRow } from '../../kernel/access';
 import { sqlRows, writeMovements, writeTerritories } from '../../kernel/bulk-write';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { loadInputs, settleLoaded, type SettledTerritory } from '../../settle';
-import { lockArriving } from '../war/attack-sides';
+import { lockArriving, lockPlayers } from '../../kernel/locks';
 import { ARRIVALS } from './arrivals';
-import { flushLater, type Later } from './fleet-legs';
-import { applyArrival, type ArrivalOutcome } from './arrive.command';
+import { flushLater, newLater } from '../flight/fleet-legs';
+
+export type ArrivalOutcome = 'applied' | 'stale' | 'not-due' | 'missing';
 
 /** One due leg of a movement, as its arrival job names it. */
 export interface ArrivalJob {
@@ -18,32 +19,32 @@ const keyOf = (job: ArrivalJob) => `${job.id}:${job.leg}`;
 const coordsKey = (region: number, subRegion: number, position: number) => `${region}:${subRegion}:${position}`;
 
 /**
- * The sim-worker's arrival of a batch of legs in one transaction: the movements are locked (id
- * order, in one statement with the movements their arrivals change: lockArriving), then every territory the batch touches once (lockTerritories, id order), each settled to
- * the earliest arrival among its arrivals; the arrivals are then applied in time order by their
+ * The one arrival engine: the sim-worker's arrival of a batch of legs in one transaction (a single
+ * leg is a batch of one: applyArrival). Locks in the kernel's order (LOCK_ORDER): the owners of
+ * COLONIZE legs (their territory count bounds a colony, so two colonies cannot both take the last
+ * slot), then the movements (id order, in one statement with the movements their arrivals change:
+ * lockArriving), then every territory the batch touches once (id order), each settled to the
+ * earliest arrival among its arrivals. The arrivals are then applied in time order by their
  * missions' handlers (arrivals/<mission>.ts), a territory being settled on to each later arrival's
- * instant before it, so the world ends as if they were applied one by one. Exactly once as
- * applyArrival: the locked row must still be on the job's leg and due, and the handler moves it on.
- * COLONIZE legs go through applyArrival one at a time after the batch: they lock their owner's
- * row first and may found a territory, which the batch's up-front locks cannot cover.
+ * instant before it, so the world ends as if they were applied one by one; notifications, scores and
+ * next legs are stored once at the end (the outbox, fleet-legs.ts). Exactly once: the locked row
+ * must still be on the job's leg and due, and the handler moves it to its next leg or deletes it, so
+ * a second run (or a second worker, which waits on the lock) finds a different leg or no row and
+ * changes nothing; a worker that dies half way rolls everything back.
  * Answers each job's outcome by `id:leg`.
  */
 export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob[], now: Date): Promise<Map<string, ArrivalOutcome>> {
   const outcomes = new Map<string, ArrivalOutcome>(jobs.map((j) => [keyOf(j), 'missing']));
   if (jobs.length === 0) return outcomes;
-  const colonizing: ArrivalJob[] = [];
   await inTransaction(deps, async (tx) => {
     const ids = [...new Set(jobs.map((j) => j.id))];
+    // A movement's mission is COLONIZE from its dispatch until it lands or turns home: read unlocked, it names the owners to lock first.
+    const colonizers = await sqlRows<{ user_id: number }>(tx.em, `select user_id from movements where id = any($1::uuid[]) and mission = 'COLONIZE'`, [ids]);
+    const players = new Set(await lockPlayers(tx.em, colonizers.map((r) => r.user_id)));
     const locked = await lockArriving(tx.em, ids);
     const byId = new Map(locked.map((m) => [m.id, m]));
-    const unlocked = ids.filter((id) => !byId.has(id));
-    const colonizeIds = new Set(unlocked.length ? (await tx.em.find(Movement, { id: { $in: unlocked }, mission: 'COLONIZE' }, { fields: ['id'] })).map((m) => m.id) : []);
     const due: Movement[] = [];
     for (const job of jobs) {
-      if (colonizeIds.has(job.id)) {
-        colonizing.push(job);
-        continue;
-      }
       const m = byId.get(job.id);
       if (!m) continue;
       if (m.leg !== job.leg) outcomes.set(keyOf(job), 'stale');
@@ -51,7 +52,10 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
       else if (!due.includes(m)) due.push(m);
     }
     if (due.length === 0) return;
-    for (const m of due) if (!ARRIVALS[m.mission]) throw new Error(`No arrival handler for mission ${m.mission} (movement ${m.id})`);
+    for (const m of due) {
+      if (!ARRIVALS[m.mission]) throw new Error(`No arrival handler for mission ${m.mission} (movement ${m.id})`);
+      if (m.mission === 'COLONIZE' && !players.has(m.userId)) throw new Error(`The owner of colonizing movement ${m.id} was not locked first`);
+    }
     due.sort((a, b) => a.arrivalTime!.getTime() - b.arrivalTime!.getTime() || (a.id < b.id ? -1 : 1));
 
     // Whoever holds each target position now: one read for the batch.
@@ -85,7 +89,7 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
     const owners = await sqlRows<{ id: number; username: string }>(tx.em, 'select id, username from users where id = any($1::int[])', [[...new Set(people)]]);
     const nameOf = new Map(owners.map((u) => [u.id, u.username]));
 
-    const later: Later = { notes: [], legs: [], done: new Set() };
+    const later = newLater();
     // The legs the jobs named (an attack group's first arrival moves the others' legs on).
     const dueLeg = new Map(due.map((m) => [m, m.leg]));
     for (const m of due) {
@@ -121,6 +125,10 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
     await writeMovements(tx.em, locked);
     await flushLater(tx, later, now);
   });
-  for (const job of colonizing) outcomes.set(keyOf(job), await applyArrival({ ...deps, em: deps.em.fork() }, job, now));
   return outcomes;
+}
+
+/** The arrival of one leg: a batch of one. */
+export async function applyArrival(deps: WorldDeps, job: ArrivalJob, now: Date): Promise<ArrivalOutcome> {
+  return (await arriveMovements(deps, [job], now)).get(keyOf(job))!;
 }

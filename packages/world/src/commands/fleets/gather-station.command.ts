@@ -1,7 +1,7 @@
 import { fail, GameError } from '../../errors';
 import { findOwnedTerritory } from '../../kernel/access';
 import type { Actor, WorldDeps } from '../../kernel/deps';
-import { DISPATCH } from './dispatch-checks';
+import { DISPATCH } from '../flight/dispatch-checks';
 import { sendFleet, type SendFleetResult } from './send-fleet.command';
 
 /** POST /movements/gather-station (core spec 7). */

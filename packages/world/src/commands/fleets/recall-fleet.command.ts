@@ -1,15 +1,13 @@
-import { LockMode } from '@mikro-orm/postgresql';
 import { missionLabel } from '@brood/game-core';
-import { Movement } from '../../entities/movement.entity';
+import { type Movement } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
 import { publishEvent } from '../../events';
-import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
-import { coordsText, targetCoords } from './fleet-parts';
-import { notifyMovement, turnHome } from './fleet-legs';
+import type { Actor, WorldDeps } from '../../kernel/deps';
+import { lockMovementRow } from '../../kernel/locks';
+import { coordsText, MOVEMENT_NOT_FOUND, targetCoords } from '../flight/fleet-parts';
+import { inFleetTransaction, notifyMovement, turnHome, type LegsTx } from '../flight/fleet-legs';
 import { leaveGroup, lockOwnGroup } from '../multi-party/group-recall';
-
-export const MOVEMENT_NOT_FOUND = 'Movement not found';
 
 /** The answer of a recall or a cancelled stationing: the movement, now heading home. */
 export interface RecalledMovement {
@@ -34,7 +32,7 @@ const isAllied = (m: Movement) => m.mission === 'ALLIED_STATIONED' || m.mission 
 
 /** The movement row, locked for the rest of the transaction (a movement is locked before any territory). */
 async function lockMovement(tx: WorldDeps, id: string): Promise<Movement> {
-  const m = await tx.em.findOne(Movement, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  const m = await lockMovementRow(tx.em, id);
   if (!m) throw fail.notFound(MOVEMENT_NOT_FOUND);
   return m;
 }
@@ -44,7 +42,7 @@ async function hostOf(tx: WorldDeps, m: Movement): Promise<Territory | null> {
   return tx.em.findOne(Territory, { region: m.targetRegion, subRegion: m.targetSubRegion, position: m.targetPosition });
 }
 
-async function cancelAsHost(tx: WorldDeps, m: Movement, host: Territory, now: Date): Promise<RecalledMovement> {
+async function cancelAsHost(tx: LegsTx, m: Movement, host: Territory, now: Date): Promise<RecalledMovement> {
   await turnHome(tx, m, now);
   const ends = { start: m.startTerritoryId != null ? await tx.em.findOne(Territory, { id: m.startTerritoryId }) : null, target: host };
   await notifyMovement(tx, m.userId, {
@@ -65,7 +63,7 @@ async function cancelAsHost(tx: WorldDeps, m: Movement, host: Territory, now: Da
  * cancels the stationing.
  */
 export async function recallMovement(deps: WorldDeps, actor: Actor, input: { movement_id: string }, now: Date): Promise<RecalledMovement> {
-  return inTransaction(deps, async (tx) => {
+  return inFleetTransaction(deps, now, async (tx) => {
     // An initiator's recall turns the whole group: its rows are locked first, in the group's lock order.
     const group = await lockOwnGroup(tx, actor, input.movement_id);
     const m = group?.find((g) => g.id === input.movement_id) ?? (await lockMovement(tx, input.movement_id));
@@ -95,7 +93,7 @@ export async function recallMovement(deps: WorldDeps, actor: Actor, input: { mov
 
 /** The host sends an allied fleet home from its territory (stationed, or still on its way). */
 export async function cancelStationing(deps: WorldDeps, actor: Actor, input: { movement_id: string }, now: Date): Promise<RecalledMovement> {
-  return inTransaction(deps, async (tx) => {
+  return inFleetTransaction(deps, now, async (tx) => {
     const m = await lockMovement(tx, input.movement_id);
     const host = isAllied(m) ? await hostOf(tx, m) : null;
     if (!host || host.owner?.id !== actor.id) {

@@ -8,16 +8,17 @@ import { Territory } from '../../entities/territory.entity';
 import { User } from '../../entities/user.entity';
 import { fail } from '../../errors';
 import { publishEvent } from '../../events';
-import { lockOwnedTerritory, lockPlayer } from '../../kernel/access';
-import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
-import { alliedFleetCounts } from '../../queries/movement-counts';
+import { lockOwnedTerritory } from '../../kernel/access';
+import { lockPlayer } from '../../kernel/locks';
+import type { Actor, WorldDeps } from '../../kernel/deps';
+import { alliedFleetCounts } from '../../queries/movement-counts.query';
 import { settledViews, settleTerritory } from '../../settle';
 import { sameAlliance } from './alliance';
 import {
   checkCargo, checkFleetSlots, checkCoordinates, checkExploration, checkMission, checkStock, checkUnits, DISPATCH, speedOf,
-} from './dispatch-checks';
-import { coordsOf, coordsText, positive, sameCoords, subtractAmounts, type Coords3 } from './fleet-parts';
-import { notifyMovement, scheduleArrival } from './fleet-legs';
+} from '../flight/dispatch-checks';
+import { coordsOf, coordsText, positive, sameCoords, subtractAmounts, type Coords3 } from '../flight/fleet-parts';
+import { inFleetTransaction, notifyMovement, scheduleArrival } from '../flight/fleet-legs';
 import { warnAtLaunch } from '../war/attack-reports';
 
 const usernameOf = async (em: WorldDeps['em'], id: number): Promise<string> => (await em.findOneOrFail(User, { id }, { fields: ['username'] })).username;
@@ -73,7 +74,7 @@ export async function sendFleet(deps: WorldDeps, actor: Actor, input: SendFleetI
   checkCoordinates(deps.catalogue, coords);
   const units = positive(input.units);
   const resources = positive(input.resources ?? {});
-  return inTransaction(deps, async (tx) => {
+  return inFleetTransaction(deps, now, async (tx) => {
     const { catalogue } = tx;
     await lockPlayer(tx.em, actor);
     const start = await lockOwnedTerritory(tx.em, actor, input.start_territory_id);

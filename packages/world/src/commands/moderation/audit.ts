@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fail } from '../../errors';
+import type { AuditAction } from '../../queries/moderation/audit.query';
 
 /** The operator an action is done by; the command line acts as operator null, named 'command line'. */
 export interface Operator {
@@ -29,11 +30,6 @@ export function reasonText(reason: string): string {
   if (text.length === 0 || [...text].length > REASON_MAX) throw fail.unprocessable(MODERATION_RULES.reason);
   return text;
 }
-
-export const AUDIT_ACTIONS = [
-  'GRANT_OPERATOR', 'REVOKE_OPERATOR', 'SUSPEND', 'UNSUSPEND', 'RENAME_TERRITORY', 'RENAME_ALLIANCE', 'DELETE_HOF_COMMENT', 'ANNOUNCE',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   action: AuditAction;

@@ -1,4 +1,4 @@
-export { AUDIT_ACTIONS, COMMAND_LINE, MODERATION_RULES, REASON_MAX, appendAudit, reasonText, type AuditAction, type AuditEntry, type Operator } from './audit';
+export { COMMAND_LINE, MODERATION_RULES, REASON_MAX, appendAudit, reasonText, type AuditEntry, type Operator } from './audit';
 export { setOperatorRole } from './operators.command';
 export { suspendPlayer, unsuspendPlayer } from './suspend.command';
 export { renameTerritoryAsOperator, renameAllianceAsOperator } from './rename.command';

@@ -5,7 +5,8 @@ import { lockTerritories } from '../../kernel/access';
 import { addNotification, addNotifications } from '../notifications/add-notification.command';
 import { territoryNameRule } from '../territories/rename-territory.command';
 import { allianceInput } from '../alliances/alliance-input';
-import { lockAlliance, memberIds } from '../alliances/alliance-lock';
+import { lockAlliance } from '../../kernel/locks';
+import { memberIds } from '../alliances/alliance-members';
 import { NAME_OR_TAG_TAKEN } from '../alliances/found-alliance.command';
 import { appendAudit, MODERATION_RULES, reasonText, type Operator } from './audit';
 

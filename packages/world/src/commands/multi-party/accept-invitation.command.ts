@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { LockMode } from '@mikro-orm/postgresql';
 import { distance, joinTiming, missionFuel, travelTime } from '@brood/game-core';
-import { AttackInvitation } from '../../entities/attack-invitation.entity';
+import { type AttackInvitation } from '../../entities/attack-invitation.entity';
 import { Movement } from '../../entities/movement.entity';
 import { fail } from '../../errors';
-import { lockOwnedTerritory, lockPlayer } from '../../kernel/access';
-import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
+import { lockOwnedTerritory } from '../../kernel/access';
+import { lockGroup, lockInvitationRow, lockPlayer } from '../../kernel/locks';
+import type { Actor, WorldDeps } from '../../kernel/deps';
 import { settleTerritory } from '../../settle';
-import { checkFleetSlots, checkStock, checkUnits, DISPATCH, speedOf } from '../fleets/dispatch-checks';
-import { notifyMovement, scheduleArrival } from '../fleets/fleet-legs';
-import { coordsOf, coordsText, positive, sameCoords, subtractAmounts, type Coords3 } from '../fleets/fleet-parts';
+import { checkFleetSlots, checkStock, checkUnits, DISPATCH, speedOf } from '../flight/dispatch-checks';
+import { inFleetTransaction, notifyMovement, scheduleArrival } from '../flight/fleet-legs';
+import { coordsOf, coordsText, positive, sameCoords, subtractAmounts, type Coords3 } from '../flight/fleet-parts';
 import {
-  durationText, flyingMembers, groupNotice, groupTarget, INITIATOR, lockGroup, markInvitationRead, moveGroupArrival, PARTICIPANT,
+  durationText, flyingMembers, groupNotice, groupTarget, INITIATOR, markInvitationRead, moveGroupArrival, PARTICIPANT,
   participantsOf, storeNotices, targetText, usernameOf,
 } from './attack-group';
 import { warnIncomingAttack } from '../war/attack-reports';
@@ -48,7 +48,7 @@ export function tooLateSentence(lateMs: number, allowedMs: number, remainingMs: 
 
 /** The actor's invitation, locked and still waiting for an answer; 404 when it is someone else's. */
 export async function lockInvitation(tx: WorldDeps, actor: Actor, id: number): Promise<AttackInvitation> {
-  const invitation = await tx.em.findOne(AttackInvitation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  const invitation = await lockInvitationRow(tx.em, id);
   if (!invitation || invitation.invitedUserId !== actor.id) throw fail.notFound(INVITATION_NOT_FOUND);
   if (invitation.status === 'EXPIRED') throw fail.conflict(INVITATION_EXPIRED);
   if (invitation.status !== 'PENDING') throw fail.conflict(`You have already ${invitation.status === 'ACCEPTED' ? 'accepted' : 'declined'} this invitation.`);
@@ -66,7 +66,7 @@ export async function lockInvitation(tx: WorldDeps, actor: Actor, id: number): P
  */
 export async function acceptInvitation(deps: WorldDeps, actor: Actor, input: AcceptInvitationInput, now: Date): Promise<JoinResult> {
   const units = positive(input.units);
-  return inTransaction(deps, async (tx) => {
+  return inFleetTransaction(deps, now, async (tx) => {
     const { em, catalogue } = tx;
     await lockPlayer(em, actor);
     const invitation = await lockInvitation(tx, actor, input.invitation_id);

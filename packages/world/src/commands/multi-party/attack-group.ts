@@ -1,13 +1,13 @@
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessageType } from '@brood/contracts';
-import { Movement } from '../../entities/movement.entity';
+import { type Movement } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
 import { User } from '../../entities/user.entity';
 import { JOBS } from '../../job-contracts';
 import { scheduleJobs } from '../../jobs';
 import type { WorldDeps } from '../../kernel/deps';
 import { addNotifications, type AnnounceAs, type NotificationEntry } from '../notifications';
-import { coordsText, targetCoords, type Coords3 } from '../fleets/fleet-parts';
+import { coordsText, targetCoords, type Coords3 } from '../flight/fleet-parts';
 
 /**
  * An attack group (GAME-RULES "Multi-party attack"): the initiator's movement and its participants',
@@ -18,11 +18,6 @@ import { coordsText, targetCoords, type Coords3 } from '../fleets/fleet-parts';
 
 export const INITIATOR = 'MULTI_PARTY_ATTACK_INITIATOR';
 export const PARTICIPANT = 'MULTI_PARTY_ATTACK_PARTICIPANT';
-
-/** Every movement of the group, locked for the rest of the transaction, in id order. */
-export async function lockGroup(em: EntityManager, groupId: string): Promise<Movement[]> {
-  return em.find(Movement, { attackGroupId: groupId }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-}
 
 /** The members still flying to the target (returning fleets have left the group). */
 export const flyingMembers = (members: readonly Movement[]): Movement[] => members.filter((m) => m.mission === INITIATOR || m.mission === PARTICIPANT);

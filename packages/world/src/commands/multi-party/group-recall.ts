@@ -2,9 +2,10 @@ import type { MovementMission } from '@brood/game-core';
 import { Movement } from '../../entities/movement.entity';
 import { publishEvent } from '../../events';
 import type { Actor, WorldDeps } from '../../kernel/deps';
-import { turnHome } from '../fleets/fleet-legs';
+import { turnHome, type LegsTx } from '../flight/fleet-legs';
+import { lockGroup } from '../../kernel/locks';
 import type { NotificationEntry } from '../notifications';
-import { flyingMembers, groupNotice, groupTarget, INITIATOR, lockGroup, storeNotices, targetText, usernameOf } from './attack-group';
+import { flyingMembers, groupNotice, groupTarget, INITIATOR, storeNotices, targetText, usernameOf } from './attack-group';
 
 /**
  * Recalls within a multi-party attack (social spec 5.4): the initiator's recall breaks the group up
@@ -23,7 +24,7 @@ export async function lockOwnGroup(tx: WorldDeps, actor: Actor, movementId: stri
  * the group, every other member turns home too (RECALLED_BY_INITIATOR) and the invitations still
  * unanswered expire; otherwise the members left are told (PARTICIPANT_RECALLED).
  */
-export async function leaveGroup(tx: WorldDeps, m: Movement, mission: MovementMission, locked: readonly Movement[], now: Date): Promise<void> {
+export async function leaveGroup(tx: LegsTx, m: Movement, mission: MovementMission, locked: readonly Movement[], now: Date): Promise<void> {
   const { em } = tx;
   const groupId = m.attackGroupId;
   if (!groupId) return;

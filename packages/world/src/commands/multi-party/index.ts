@@ -2,4 +2,3 @@
 export { inviteToAttack, USERNAME_REQUIRED, ONLY_INITIATOR, type InviteInput, type InviteResult } from './invite.command';
 export { acceptInvitation, tooLateSentence, INVITATION_NOT_FOUND, INVITATION_EXPIRED, type AcceptInvitationInput, type JoinResult } from './accept-invitation.command';
 export { declineInvitation, type DeclineResult } from './decline-invitation.command';
-export { lockGroup } from './attack-group';

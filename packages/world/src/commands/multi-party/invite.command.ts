@@ -1,12 +1,11 @@
-import { LockMode } from '@mikro-orm/postgresql';
 import { openSeats } from '@brood/game-core';
 import { AttackInvitation } from '../../entities/attack-invitation.entity';
 import { Movement } from '../../entities/movement.entity';
 import { fail } from '../../errors';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
+import { lockMovementRow } from '../../kernel/locks';
 import { addNotification } from '../notifications';
-import { MOVEMENT_NOT_FOUND } from '../fleets/recall-fleet.command';
-import { coordsText } from '../fleets/fleet-parts';
+import { coordsText, MOVEMENT_NOT_FOUND } from '../flight/fleet-parts';
 import { groupTarget, INITIATOR, participantsOf, pendingInvitationCount, PARTICIPANT, usernameOf } from './attack-group';
 
 /** Social spec 5.4: the invite modal's sentence, also the server's answer to an empty name. */
@@ -37,7 +36,7 @@ export async function inviteToAttack(deps: WorldDeps, actor: Actor, input: Invit
   if (name === '') throw fail.badRequest(USERNAME_REQUIRED);
   return inTransaction(deps, async (tx) => {
     const { em } = tx;
-    const m = await em.findOne(Movement, { id: input.movement_id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const m = await lockMovementRow(em, input.movement_id);
     if (!m) throw fail.notFound(MOVEMENT_NOT_FOUND);
     if (m.userId !== actor.id || m.mission === PARTICIPANT) {
       const member = m.attackGroupId ? await em.count(Movement, { attackGroupId: m.attackGroupId, userId: actor.id }) : 0;

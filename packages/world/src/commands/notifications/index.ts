@@ -1,5 +1,2 @@
 export { addNotification, addNotifications, type NewNotification, type NotificationEventData, type NotificationEntry, type AnnounceAs } from './add-notification.command';
-export { listNotifications, countUnreadNotifications, type ListNotificationsInput } from './list-notifications.command';
 export { markNotificationRead, markAllNotificationsRead } from './mark-read.command';
-export { toNotificationView, type NotificationView, type NotificationActor } from './notification-view';
-export { BATTLE_REPORT_CONTENT_SQL, servedNotifications } from './served-content';

@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Notification } from '../../entities/notification.entity';
 import { fail } from '../../errors';
 import { publishEvent } from '../../events';
-import { isNotificationId, toNotificationView, type NotificationActor, type NotificationView } from './notification-view';
-import { servedNotifications } from './served-content';
+import { isNotificationId, toNotificationView, type NotificationActor, type NotificationView } from '../../queries/notifications/notification-view';
+import { servedNotifications } from '../../queries/notifications/served-content';
 
 /**
  * Marks one of the actor's notifications read (again is fine). Another player's notification is

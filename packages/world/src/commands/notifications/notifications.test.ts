@@ -5,7 +5,8 @@ import { GAME_EVENTS_CHANNEL } from '../../events';
 import { User } from '../../entities/user.entity';
 import { Notification } from '../../entities/notification.entity';
 import { GameError } from '../../errors';
-import { addNotification, addNotifications, countUnreadNotifications, listNotifications, markAllNotificationsRead, markNotificationRead } from '.';
+import { addNotification, addNotifications, markAllNotificationsRead, markNotificationRead } from '.';
+import { countUnreadNotifications, listNotifications } from '../../queries/notifications';
 
 let db: TestDatabase;
 let listener: pg.Client;

@@ -1,9 +1,9 @@
 import type { CompletionContent } from '@brood/contracts';
-import { QueueItem } from '../../entities/queue-item.entity';
+import { type QueueItem } from '../../entities/queue-item.entity';
 import { settleTerritories } from '../../settle';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { lockTerritoryRows, readTerritoryRows, type TerritoryRow } from '../../kernel/access';
-import { epochMs, msUntil, sqlRows, writeTerritories } from '../../kernel/bulk-write';
+import { epochMs, sqlRows, writeTerritories } from '../../kernel/bulk-write';
 import { addNotifications, type AnnounceAs, type NotificationEntry } from '../notifications';
 import { refreshPlayerScores } from '../scores/player-scores';
 import { announceSlotResearch } from '../alliances/alliance-slots';
@@ -158,15 +158,4 @@ export async function completeQueueItems(deps: WorldDeps, ids: readonly string[]
 /** One item: completeQueueItems of a batch of one. */
 export async function completeQueueItem(deps: WorldDeps, itemId: string, now: Date): Promise<CompletionOutcome> {
   return (await completeQueueItems(deps, [itemId], now)).get(itemId)!;
-}
-
-/** Items whose end time has passed but that no job has announced yet (worker downtime, lost jobs), oldest first. */
-export async function dueQueueItemIds(deps: Pick<WorldDeps, 'em'>, now: Date, limit = 500): Promise<string[]> {
-  const rows = await deps.em.fork().find(QueueItem, { completedAt: null, endTime: { $lte: now } }, { fields: ['id'], orderBy: { endTime: 'asc' }, limit });
-  return rows.map((r) => r.id);
-}
-
-/** Milliseconds until the next item ends (the database's clock), or null when no queue runs: the worker wakes then. */
-export async function nextCompletionIn(deps: Pick<WorldDeps, 'em'>): Promise<number | null> {
-  return msUntil(deps.em.fork(), 'select min(end_time) as at from queue_items where completed_at is null and end_time > now()');
 }

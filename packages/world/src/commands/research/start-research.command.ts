@@ -6,7 +6,8 @@ import { settleTerritory } from '../../settle';
 import { technologyLevels } from '../../queries/economy-territories.query';
 import { toResearchItemView, type ResearchQueueItemView } from '../../queries/economy-queue-views';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
-import { lockOwnedTerritory, lockPlayer, ownedTerritories } from '../../kernel/access';
+import { lockOwnedTerritory, ownedTerritories } from '../../kernel/access';
+import { lockPlayer } from '../../kernel/locks';
 import { queueItem } from '../queues/enqueue';
 
 export const SELECT_TERRITORY_TO_PAY = 'Please select a territory to pay for research costs.';

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Catalogue } from '@brood/game-data';
 import { scoreBreakdown, type ScoreBreakdown } from '@brood/game-core';
 import { epochMs, jsonList, sqlRows } from '../../kernel/bulk-write';
+import { lockScores } from '../../kernel/locks';
 import { technologiesAt } from '../../settle';
 
 /**
@@ -72,7 +73,7 @@ export async function writeScores(em: EntityManager, scores: ReadonlyMap<number,
  */
 export async function refreshPlayerScores(em: EntityManager, catalogue: Catalogue, userIds: readonly number[], at: Date): Promise<Map<number, ScoreBreakdown>> {
   if (userIds.length === 0) return new Map();
-  await sqlRows(em, 'select user_id from player_scores where user_id = any($1::int[]) order by user_id for no key update', [[...userIds]]);
+  await lockScores(em, userIds);
   const scores = await computeScores(em, catalogue, userIds, at);
   await writeScores(em, scores, at);
   return scores;

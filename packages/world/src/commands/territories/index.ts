@@ -4,14 +4,15 @@ export { renameTerritory, territoryNameRule } from './rename-territory.command';
 export { toTerritoryView, type TerritoryView } from '../../queries/territory-view';
 export { QUEUE_FULL, NOT_ENOUGH_RESOURCES } from '../queues/enqueue';
 export { cancelConstruction, cancelResearch, QUEUE_ITEM_NOT_FOUND, type CancelResult } from '../queues/cancel-queue-item.command';
-export { completeQueueItem, completeQueueItems, dueQueueItemIds, nextCompletionIn, type CompletionOutcome } from '../queues/complete-queue-item.command';
+export { completeQueueItem, completeQueueItems, type CompletionOutcome } from '../queues/complete-queue-item.command';
+export { dueQueueItemIds, nextCompletionIn } from '../../queries/due-work.query';
 export { startConstruction, structureDef, type StartConstructionInput } from '../construction/start-construction.command';
 export { startResearch, SELECT_TERRITORY_TO_PAY, type StartResearchInput } from '../research/start-research.command';
 export {
   startRecruitment, cancelRecruitment, startDefense, cancelDefense, listRecruitmentQueue, listDefenseQueue,
   startBatchOf, cancelBatchOf, listBatchQueue, BATCH_QUEUES,
-} from '../recruitment/batch-queue.commands';
-export type { BatchQueueKind, BatchItemView, StartBatchRequest, CancelBatchRequest } from '../recruitment/batch-queue.commands';
+} from '../recruitment/batch-queue.command';
+export type { BatchQueueKind, BatchItemView, StartBatchRequest, CancelBatchRequest } from '../recruitment/batch-queue.command';
 export { DEFENSE_MAXED } from '../recruitment/start-batch';
 export { listTerritories, getTerritory, listTerritoryUnits, listTerritoryDefenses, listTechnologies, technologyLevels } from '../../queries/economy-territories.query';
 export { listBuildQueue, listResearchQueue } from '../../queries/economy-queues.query';

@@ -1,8 +1,8 @@
 import type { CombatReport, ParticipantResult } from '@brood/game-core';
 import type { AmountMap } from '../../entities/territory.entity';
 import type { TerritoryRow } from '../../kernel/access';
-import { addAmounts, subtractAmounts, type Ends } from '../fleets/fleet-parts';
-import { notifyMovement, turnAround, type LegsTx } from '../fleets/fleet-legs';
+import { addAmounts, subtractAmounts, type Ends } from '../flight/fleet-parts';
+import { notifyMovement, turnAround, type LegsTx } from '../flight/fleet-legs';
 import type { FleetSide } from './attack-sides';
 
 /** The counts of `keys` (a participant's initial units or defenses) that come out of the battle. */

@@ -3,17 +3,16 @@ import type { StoredBattleReport } from '@brood/contracts';
 import type { CombatReport } from '@brood/game-core';
 import type { Movement } from '../../entities/movement.entity';
 import type { TerritoryRow } from '../../kernel/access';
-import { addNotification, addNotifications, type NotificationEntry } from '../notifications';
-import type { LegsTx } from '../fleets/fleet-legs';
-import { coordsText, targetCoords, type Coords3 } from '../fleets/fleet-parts';
+import { addNotification, type NotificationEntry } from '../notifications';
+import type { LegsTx } from '../flight/fleet-legs';
+import { coordsText, targetCoords, type Coords3 } from '../flight/fleet-parts';
 
 /** What a combat or defense report notification serves (stored as {battle_id}): the whole report, its battle's id and the engine version. */
 export type BattleReportContent = CombatReport & { battle_id: number; engine_version: number };
 
-/** Stores a notification now, or at the batch's end when the transaction carries `later`. */
-export async function notify(tx: LegsTx, entry: NotificationEntry, now: Date): Promise<void> {
-  if (tx.later) tx.later.notes.push(entry);
-  else await addNotification(tx.em, entry.userId, entry.input, now, entry.as);
+/** Stores a notification at the fleet transaction's end (its outbox). */
+export async function notify(tx: LegsTx, entry: NotificationEntry): Promise<void> {
+  tx.later.notes.push(entry);
 }
 
 const verdict = (report: CombatReport, side: 'ATTACKER' | 'DEFENDER'): string => {
@@ -31,7 +30,7 @@ const verdict = (report: CombatReport, side: 'ATTACKER' | 'DEFENDER'): string =>
  * 130 KB, and the battles row holds it once); the api serves it expanded (servedNotifications).
  * In a batch they join its other notifications (one insert, one NOTIFY at its end).
  */
-export async function sendBattleReports(tx: LegsTx, report: CombatReport, battleId: number, target: TerritoryRow, lead: Movement, now: Date): Promise<void> {
+export async function sendBattleReports(tx: LegsTx, report: CombatReport, battleId: number, target: TerritoryRow, lead: Movement): Promise<void> {
   const content: StoredBattleReport = { battle_id: battleId };
   const where = `${target.name} (${coordsText(targetCoords(lead))})`;
   const seen = new Set<number>();
@@ -46,12 +45,11 @@ export async function sendBattleReports(tx: LegsTx, report: CombatReport, battle
       as: { event: type, data: { movement_id: lead.id, territory_id: target.id } },
     });
   }
-  if (tx.later) tx.later.notes.push(...entries);
-  else await addNotifications(tx.em, entries, now);
+  tx.later.notes.push(...entries);
 }
 
 /** ATTACK_FAILED_TARGET_NOT_FOUND or _OWN_TERRITORY to the fleet's owner, with the reason. */
-export async function sendAttackFailed(tx: LegsTx, m: Movement, type: 'ATTACK_FAILED_TARGET_NOT_FOUND' | 'ATTACK_FAILED_OWN_TERRITORY', now: Date): Promise<void> {
+export async function sendAttackFailed(tx: LegsTx, m: Movement, type: 'ATTACK_FAILED_TARGET_NOT_FOUND' | 'ATTACK_FAILED_OWN_TERRITORY'): Promise<void> {
   const at = coordsText(targetCoords(m));
   const details = type === 'ATTACK_FAILED_OWN_TERRITORY'
     ? `The territory at ${at} is yours now: the fleet did not attack and flies home.`
@@ -60,7 +58,7 @@ export async function sendAttackFailed(tx: LegsTx, m: Movement, type: 'ATTACK_FA
     userId: m.userId,
     input: { message_type: type, title: `Attack on ${at} failed`, content: { details }, related_object_id: m.id },
     as: { event: 'MOVEMENT_ARRIVED', data: { movement_id: m.id, territory_id: m.startTerritoryId, details } },
-  }, now);
+  });
 }
 
 /** What the owner of an attacked territory is told: who comes, where, and when. */

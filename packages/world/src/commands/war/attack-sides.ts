@@ -1,45 +1,16 @@
-import { LockMode, raw } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BattleInput, BattleParticipantInput, Effects } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
-import { Movement, type MovementMission } from '../../entities/movement.entity';
+import { Movement } from '../../entities/movement.entity';
+import { ATTACK_MISSIONS, lockFightingRows } from '../../kernel/locks';
 import { Territory } from '../../entities/territory.entity';
 import type { TerritoryRow } from '../../kernel/access';
 import { User } from '../../entities/user.entity';
 import { advanceLoaded, settledViews } from '../../settle';
-import type { LoadedTerritories } from '../fleets/arrivals/context';
-import { startCoords } from '../fleets/fleet-parts';
+import type { LoadedTerritories } from '../flight/arrival-context';
+import { startCoords } from '../flight/fleet-parts';
 
 const byId = (a: Movement, b: Movement) => (a.id < b.id ? -1 : 1);
-
-/** The missions that fight at their target on arrival. */
-export const ATTACK_MISSIONS: readonly MovementMission[] = ['ATTACK', 'MULTI_PARTY_ATTACK_INITIATOR', 'MULTI_PARTY_ATTACK_PARTICIPANT'];
-
-/**
- * The movements of arriving legs, row-locked in one statement in id order together with every
- * movement their arrival may change: the other members of their attack groups, and the allied fleets
- * stationed where an attack arrives. This is the kernel's lock order (movements in one id-ordered
- * statement, then territories with lockTerritories): a recall, a stationing cancel or a join, which
- * lock the same movement rows in one statement before any territory, cannot deadlock with an arrival.
- * COLONIZE legs are left out (they lock their owner's row first).
- */
-export async function lockArriving(em: EntityManager, ids: readonly string[]): Promise<Movement[]> {
-  if (ids.length === 0) return [];
-  const marks = ids.map(() => '?').join(', ');
-  const attacks = ATTACK_MISSIONS.map((m) => `'${m}'`).join(', ');
-  const related = raw(
-    (alias: string) =>
-      `(${alias}.attack_group_id in (select j.attack_group_id from movements j where j.id in (${marks}) and j.attack_group_id is not null)
-        or (${alias}.mission = 'ALLIED_STATIONED' and (${alias}.target_region, ${alias}.target_sub_region, ${alias}.target_position) in
-            (select j.target_region, j.target_sub_region, j.target_position from movements j where j.id in (${marks}) and j.mission in (${attacks}))))`,
-    [...ids, ...ids],
-  );
-  return em.find(
-    Movement,
-    { mission: { $ne: 'COLONIZE' }, $or: [{ id: { $in: [...ids] } }, { [related]: [] }] },
-    { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-  );
-}
 
 /**
  * The fleets that fight at an attack's arrival, row-locked in one statement in id order: the
@@ -49,13 +20,7 @@ export async function lockArriving(em: EntityManager, ids: readonly string[]): P
  * territories' locks) also takes a member that joined, or an ally that stationed, since.
  */
 export async function fightingFleets(em: EntityManager, m: Movement, target: TerritoryRow | null): Promise<{ group: Movement[]; allies: Movement[] }> {
-  const where = [
-    ...(m.attackGroupId == null
-      ? []
-      : [{ attackGroupId: m.attackGroupId, mission: { $in: [...ATTACK_MISSIONS] }, arrivalTime: m.arrivalTime, targetRegion: m.targetRegion, targetSubRegion: m.targetSubRegion, targetPosition: m.targetPosition }]),
-    ...(target ? [{ targetTerritoryId: target.id, mission: 'ALLIED_STATIONED' as const }] : []),
-  ];
-  const rows = where.length ? await em.find(Movement, { $or: where }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE }) : [];
+  const rows = await lockFightingRows(em, m, target?.id ?? null);
   // A row on an attack mission matched the group's condition; the others are the stationed allies.
   const members = rows.filter((r) => ATTACK_MISSIONS.includes(r.mission));
   // The batch stores its changed movements at its end: a fleet an earlier arrival of it stationed here
@@ -89,14 +54,14 @@ export interface DescribedFleets {
  * battle changes none of them). Homes the batch has locked and loaded are advanced to `at` in memory;
  * the others are read. Names the batch has are used; one read for the others (fleets' owners and `others`).
  */
-export async function describeFleets(em: EntityManager, catalogue: Catalogue, fleets: readonly Movement[], at: Date, loaded?: LoadedTerritories, others: readonly number[] = []): Promise<DescribedFleets> {
+export async function describeFleets(em: EntityManager, catalogue: Catalogue, fleets: readonly Movement[], at: Date, loaded: LoadedTerritories, others: readonly number[] = []): Promise<DescribedFleets> {
   const homeIds = [...new Set(fleets.map((f) => f.startTerritoryId).filter((id): id is number => id != null))];
-  const inBatch = homeIds.map((id) => loaded?.territories.get(id)).filter((t): t is TerritoryRow => t != null);
-  const missing = homeIds.filter((id) => !loaded?.territories.has(id));
+  const inBatch = homeIds.map((id) => loaded.territories.get(id)).filter((t): t is TerritoryRow => t != null);
+  const missing = homeIds.filter((id) => !loaded.territories.has(id));
   const read = missing.length ? await em.find(Territory, { id: { $in: missing } }) : [];
-  const views = new Map([...(loaded ? advanceLoaded(catalogue, loaded.inputs, inBatch, () => at) : []), ...(await settledViews(em, catalogue, read, at))]);
+  const views = new Map([...advanceLoaded(catalogue, loaded.inputs, inBatch, () => at), ...(await settledViews(em, catalogue, read, at))]);
   const people = [...new Set([...fleets.map((f) => f.userId), ...others])];
-  const nameOf = new Map(people.filter((id) => loaded?.names?.has(id)).map((id) => [id, loaded!.names!.get(id)!]));
+  const nameOf = new Map(people.filter((id) => loaded.names?.has(id)).map((id) => [id, loaded.names!.get(id)!]));
   const unnamed = people.filter((id) => !nameOf.has(id));
   if (unnamed.length) for (const u of await em.find(User, { id: { $in: unnamed } }, { fields: ['username'] })) nameOf.set(u.id, u.username);
   const homeOf = new Map([...inBatch, ...read].map((h) => [h.id, h]));

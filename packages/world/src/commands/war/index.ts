@@ -1,3 +1,3 @@
 export { warnIncomingAttack, warnAtLaunch, type IncomingAttack, type BattleReportContent } from './attack-reports';
-export { ATTACK_MISSIONS } from './attack-sides';
-export { BATTLE_NOT_FOUND, battleFor, battleIds, replayBattle, storeBattle, type BattleReplay, type BattleView, type StoredBattleInput } from './battles';
+export { storeBattle } from './battles';
+export { BATTLE_NOT_FOUND, battleFor, battleIds, replayBattle, type BattleReplay, type BattleView, type StoredBattleInput } from '../../queries/battles.query';

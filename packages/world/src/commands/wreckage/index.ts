@@ -1,1 +1,1 @@
-export { leaveWreckage, lockWreckageAt, removeExpiredWreckage, takeFromWreckage, type DeferredEvents, type LockedWreckage, type WreckageSpot } from './wreckage';
+export { leaveWreckage, removeExpiredWreckage, takeFromWreckage, type DeferredEvents } from './wreckage.command';

@@ -4,8 +4,9 @@ import { loadCatalogue } from '@brood/game-data';
 import { createTestDatabase, type TestDatabase } from '../../testing';
 import { GAME_EVENTS_CHANNEL } from '../../events';
 import { User } from '../../entities/user.entity';
-import { activeWreckageFields } from '../../queries/map-wreckage.queries';
-import { leaveWreckage, lockWreckageAt, removeExpiredWreckage, takeFromWreckage } from '.';
+import { activeWreckageFields } from '../../queries/map-wreckage.query';
+import { leaveWreckage, removeExpiredWreckage, takeFromWreckage } from '.';
+import { lockWreckageAt } from '../../kernel/locks';
 
 const catalogue = loadCatalogue();
 const HOURS = catalogue.universe.combat.wreckage_lifetime_hours;

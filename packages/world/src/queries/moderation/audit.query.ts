@@ -1,5 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AuditAction } from '../../commands/moderation/audit';
+
+/** What an operator can do, as the audit log names it. */
+export const AUDIT_ACTIONS = [
+  'GRANT_OPERATOR', 'REVOKE_OPERATOR', 'SUSPEND', 'UNSUSPEND', 'RENAME_TERRITORY', 'RENAME_ALLIANCE', 'DELETE_HOF_COMMENT', 'ANNOUNCE',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditView {
   id: number;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CombatReportContent } from '@brood/contracts';
-import { BATTLE_REPORT_CONTENT_SQL } from '../../commands/notifications/served-content';
+import { BATTLE_REPORT_CONTENT_SQL } from '../notifications/served-content';
 
 /** A battle's report as the players received it: who was told, and the content of the report. */
 export interface BattleReport {

@@ -3,4 +3,4 @@ export { searchPlayers, playerDetail, type PlayerRow, type PlayerDetail } from '
 export { sharedAddressAccounts, transportsBetween, type SharedAccount, type TransportView } from './signals.query';
 export { fleetsInFlight, type FleetFilter, type FleetRow } from './fleets.query';
 export { findBattleReport, type BattleReport } from './battle-report.query';
-export { listAudit, type AuditView } from './audit.query';
+export { listAudit, AUDIT_ACTIONS, type AuditAction, type AuditView } from './audit.query';

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AllianceMembershipView } from '../../commands/accounts/user-view';
+import type { AllianceMembershipView } from '../user-view';
 import { fail } from '../../errors';
-import { membershipView } from '../alliances.queries';
-import { rankOf } from '../highscores.queries';
+import { membershipView } from '../alliances.query';
+import { rankOf } from '../highscores.query';
 import { sharedAddressAccounts, transportsBetween, type SharedAccount, type TransportView } from './signals.query';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

@@ -1,8 +1,8 @@
-import { alliedFleetCounts } from '../../../queries/movement-counts';
+import { alliedFleetCounts } from '../../../queries/movement-counts.query';
 import { sameAlliance } from '../alliance';
-import { coordsText, targetCoords } from '../fleet-parts';
-import { arrivedEvent, notifyMovement, turnAround } from '../fleet-legs';
-import type { ArrivalContext, ArrivalHandler } from './context';
+import { coordsText, targetCoords } from '../../flight/fleet-parts';
+import { arrivedEvent, notifyMovement, turnAround } from '../../flight/fleet-legs';
+import type { ArrivalContext, ArrivalHandler } from '../../flight/arrival-context';
 
 /** Why an allied fleet cannot station at the target now, or null when it can. */
 async function refusal({ tx, movement: m, target, settled }: ArrivalContext): Promise<string | null> {

@@ -5,8 +5,8 @@ import { applyToTarget, sendAttackersHome, settleAllies } from '../../war/attack
 import { sendAttackFailed, sendBattleReports } from '../../war/attack-reports';
 import { battleInput, describeFleets, fightingFleets } from '../../war/attack-sides';
 import { storeBattle } from '../../war/battles';
-import { turnAround } from '../fleet-legs';
-import type { ArrivalHandler } from './context';
+import { turnAround } from '../../flight/fleet-legs';
+import type { ArrivalHandler } from '../../flight/arrival-context';
 
 /**
  * ATTACK (and a multi-party group's missions) at the target. The first movement of an attack group
@@ -19,18 +19,18 @@ import type { ArrivalHandler } from './context';
  */
 export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, target, settled, loaded }) => {
   const { group, allies } = await fightingFleets(tx.em, m, target);
-  for (const g of group) tx.later?.done.add(g);
+  for (const g of group) tx.later.done.add(g);
   const ownerId = target?.owner?.id;
   if (!target || ownerId == null) {
     for (const g of group) {
-      await sendAttackFailed(tx, g, 'ATTACK_FAILED_TARGET_NOT_FOUND', now);
+      await sendAttackFailed(tx, g, 'ATTACK_FAILED_TARGET_NOT_FOUND');
       await turnAround(tx, g, at);
     }
     return;
   }
   const own = group.filter((g) => g.userId === ownerId);
   for (const g of own) {
-    await sendAttackFailed(tx, g, 'ATTACK_FAILED_OWN_TERRITORY', now);
+    await sendAttackFailed(tx, g, 'ATTACK_FAILED_OWN_TERRITORY');
     await turnAround(tx, g, at);
   }
   const fighting = group.filter((g) => g.userId !== ownerId);
@@ -66,6 +66,6 @@ export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, 
   } else {
     for (const a of attackers) await turnAround(tx, a.movement, at);
   }
-  await sendBattleReports(tx, report, battleId, target, m, now);
-  await fleetScoresChanged(tx, users, at);
+  await sendBattleReports(tx, report, battleId, target, m);
+  await fleetScoresChanged(tx, users);
 };

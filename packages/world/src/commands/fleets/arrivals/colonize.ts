@@ -1,9 +1,9 @@
 import { ownedTerritories } from '../../../kernel/access';
 import { fleetScoresChanged } from '../../scores';
 import { foundTerritory } from '../../territories/create-starting-territory.command';
-import { addAmounts, coordsText, subtractAmounts, targetCoords } from '../fleet-parts';
-import { notifyMovement, turnAround } from '../fleet-legs';
-import { ownerEffects, type ArrivalContext, type ArrivalHandler } from './context';
+import { addAmounts, coordsText, subtractAmounts, targetCoords } from '../../flight/fleet-parts';
+import { notifyMovement, turnAround } from '../../flight/fleet-legs';
+import { ownerEffects, type ArrivalContext, type ArrivalHandler } from '../../flight/arrival-context';
 
 /** The name a colony is founded with (the player can rename it). */
 export const COLONY_NAME = 'Colony';
@@ -55,5 +55,5 @@ export const colonizeArrival: ArrivalHandler = async (ctx) => {
     as: { event: 'COLONIZATION_SUCCESSFUL', data: { movement_id: m.id, territory_id: founded.id } },
   }, m, { start, target: founded }, now);
   tx.em.remove(m);
-  await fleetScoresChanged(tx, [m.userId], now);
+  await fleetScoresChanged(tx, [m.userId]);
 };

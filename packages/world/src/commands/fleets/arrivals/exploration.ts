@@ -4,10 +4,10 @@ import {
 import { publishEvent } from '../../../events';
 import { fleetScoresChanged } from '../../scores';
 import { leaveWreckage } from '../../wreckage';
-import { arrivalSeed, coordsText, isEmpty, positive, targetCoords } from '../fleet-parts';
-import { arrivedEvent, nextLeg, notifyInLegs, notifyMovement, turnAround, type LegsTx } from '../fleet-legs';
+import { arrivalSeed, coordsText, isEmpty, positive, targetCoords } from '../../flight/fleet-parts';
+import { arrivedEvent, nextLeg, notifyInLegs, notifyMovement, turnAround, type LegsTx } from '../../flight/fleet-legs';
 import type { Movement } from '../../../entities/movement.entity';
-import { ownerEffects, type ArrivalContext, type ArrivalHandler } from './context';
+import { ownerEffects, type ArrivalContext, type ArrivalHandler } from '../../flight/arrival-context';
 
 /** The hours the fleet was sent to explore (a double column reads back as text). */
 const hoursOf = (m: Movement): number => Number(m.explorationDurationHours ?? 1);
@@ -82,11 +82,11 @@ export const explorationArrival: ArrivalHandler = async (ctx) => {
     title: type === 'EXPLORATION_SUCCESSFUL' ? `Exploration of ${where} succeeded` : `Exploration of ${where} failed`,
     content: content(m, outcome, seed, at),
     related_object_id: m.id,
-  }, now, arrivedEvent(m, target?.id));
+  }, arrivedEvent(m, target?.id));
   const sent = { ...m.units };
   m.units = positive(outcome.final_fleet_units);
   m.resources = positive(outcome.final_fleet_resources);
-  await fleetScoresChanged(tx, [m.userId], now);
+  await fleetScoresChanged(tx, [m.userId]);
   if (!isEmpty(m.units)) return turnAround(tx, m, at);
   await notifyMovement(tx, m.userId, {
     type: 'FLEET_LOST',

@@ -2,7 +2,7 @@ import type { ArrivingMission, MovementMission } from '@brood/game-core';
 import { attackArrival } from './attack';
 import { alliedStationingArrival } from './allied-stationing';
 import { colonizeArrival } from './colonize';
-import type { ArrivalHandler } from './context';
+import type { ArrivalHandler } from '../../flight/arrival-context';
 import { explorationArrival } from './exploration';
 import { returnArrival } from './return';
 import { salvageArrival } from './salvage';
@@ -10,7 +10,7 @@ import { spyArrival } from './spy';
 import { stationArrival } from './station';
 import { transportArrival } from './transport';
 
-export type { ArrivalContext, ArrivalHandler, LoadedTerritories } from './context';
+export type { ArrivalContext, ArrivalHandler, LoadedTerritories } from '../../flight/arrival-context';
 
 /**
  * What happens when a fleet reaches the end of its leg, by mission (one file each): every mission

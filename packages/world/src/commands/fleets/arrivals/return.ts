@@ -1,6 +1,6 @@
 import { fleetScoresChanged } from '../../scores';
-import { arrivedEvent, landAndEnd, notifyMovement } from '../fleet-legs';
-import type { ArrivalHandler } from './context';
+import { arrivedEvent, landAndEnd, notifyMovement } from '../../flight/fleet-legs';
+import type { ArrivalHandler } from '../../flight/arrival-context';
 
 /**
  * RETURN at home: units and cargo rejoin the territory the fleet left from and the movement ends.
@@ -16,7 +16,7 @@ export const returnArrival: ArrivalHandler = async ({ tx, movement: m, now, star
       as: arrivedEvent(m, m.startTerritoryId),
     }, m, ends, now);
     tx.em.remove(m);
-    await fleetScoresChanged(tx, [m.userId], now);
+    await fleetScoresChanged(tx, [m.userId]);
     return;
   }
   await landAndEnd(tx, m, start, {

@@ -2,11 +2,12 @@ import { DriverException } from '@mikro-orm/core';
 import type { MessageType } from '@brood/contracts';
 import { salvageOutcome, type Effects } from '@brood/game-core';
 import { settledViews } from '../../../settle';
-import { lockWreckageAt, takeFromWreckage } from '../../wreckage';
+import { lockWreckageAt } from '../../../kernel/locks';
+import { takeFromWreckage } from '../../wreckage';
 import { notify } from '../../war/attack-reports';
-import { addAmounts, coordsText, targetCoords } from '../fleet-parts';
-import { turnAround } from '../fleet-legs';
-import type { ArrivalContext, ArrivalHandler } from './context';
+import { addAmounts, coordsText, targetCoords } from '../../flight/fleet-parts';
+import { turnAround } from '../../flight/fleet-legs';
+import type { ArrivalContext, ArrivalHandler } from '../../flight/arrival-context';
 
 type SalvageType = Extract<MessageType, `SALVAGE_${string}`>;
 
@@ -33,7 +34,7 @@ const SENTENCES: Record<string, (at: string) => string> = {
  * before it and reported as SALVAGE_FAILED_DATABASE_ERROR / _UNEXPECTED_ERROR), and the fleet flies home.
  */
 export const salvageArrival: ArrivalHandler = async (ctx) => {
-  const { tx, movement: m, at, now } = ctx;
+  const { tx, movement: m, at } = ctx;
   const [region, sub_region, position] = targetCoords(m);
   const where = coordsText(targetCoords(m));
   const effects = await ownerEffects(ctx);
@@ -70,6 +71,6 @@ export const salvageArrival: ArrivalHandler = async (ctx) => {
     userId: m.userId,
     input: { message_type: type, title: salvaged ? `Salvaged wreckage at ${where}` : `Salvage at ${where} failed`, content: content as never, related_object_id: m.id },
     as: { event: type, data: { movement_id: m.id, territory_id: m.startTerritoryId, ...(salvaged ? {} : { details: String(content.details) }) } },
-  }, now);
+  });
   await turnAround(tx, m, at);
 };

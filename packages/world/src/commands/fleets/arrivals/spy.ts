@@ -1,8 +1,8 @@
 import { createRng, spyDetectedContent, spyOutcome, spyReportContent } from '@brood/game-core';
-import { arrivalSeed, coordsText, startCoords, targetCoords } from '../fleet-parts';
+import { arrivalSeed, coordsText, startCoords, targetCoords } from '../../flight/fleet-parts';
 import { fleetScoresChanged } from '../../scores';
-import { notifyInLegs, turnAround } from '../fleet-legs';
-import { ownerEffects, type ArrivalContext, type ArrivalHandler } from './context';
+import { notifyInLegs, turnAround } from '../../flight/fleet-legs';
+import { ownerEffects, type ArrivalContext, type ArrivalHandler } from '../../flight/arrival-context';
 import { spyTarget } from './spy-target';
 
 /** The spies of a fleet: its units with the SPY capability (dispatch lets only those fly a SPY mission). */
@@ -12,13 +12,13 @@ function spiesOf({ tx, movement: m }: ArrivalContext): number {
 
 /** A mission with nothing to spy on: the owner is told why and the spies fly home. */
 async function spyFailed(ctx: ArrivalContext, type: 'SPY_FAILED_TARGET_NOT_FOUND' | 'SPY_FAILED_OWN_TERRITORY', details: string): Promise<void> {
-  const { tx, movement: m, at, now, target } = ctx;
+  const { tx, movement: m, at, target } = ctx;
   await notifyInLegs(tx, m.userId, {
     message_type: type,
     title: `Espionage of ${coordsText(targetCoords(m))} failed`,
     content: { details, target_coords: targetCoords(m), movement_id: m.id },
     related_object_id: m.id,
-  }, now, { event: type, data: { movement_id: m.id, territory_id: target?.id ?? null, details } });
+  }, { event: type, data: { movement_id: m.id, territory_id: target?.id ?? null, details } });
   await turnAround(tx, m, at);
 }
 
@@ -30,7 +30,7 @@ async function spyFailed(ctx: ArrivalContext, type: 'SPY_FAILED_TARGET_NOT_FOUND
  * fly home. An empty position or an own territory gives a SPY_FAILED_ notification.
  */
 export const spyArrival: ArrivalHandler = async (ctx) => {
-  const { tx, movement: m, at, now, target, settled } = ctx;
+  const { tx, movement: m, at, target, settled } = ctx;
   if (!target) return spyFailed(ctx, 'SPY_FAILED_TARGET_NOT_FOUND', `There is no territory at ${coordsText(targetCoords(m))} to spy on.`);
   const owner = target.owner?.id ?? null;
   if (owner === m.userId) return spyFailed(ctx, 'SPY_FAILED_OWN_TERRITORY', `${target.name} at ${coordsText(targetCoords(m))} is your own territory.`);
@@ -49,7 +49,7 @@ export const spyArrival: ArrivalHandler = async (ctx) => {
     title: `Spy report of ${target.name} (${coordsText(targetCoords(m))})${detected ? ': spies detected' : ''}`,
     content: { ...report, movement_id: m.id, spies_sent: spies, spies_lost: detected ? spies : 0, seed },
     related_object_id: m.id,
-  }, now, { event: 'SPY_REPORT', data: { movement_id: m.id, territory_id: target.id } });
+  }, { event: 'SPY_REPORT', data: { movement_id: m.id, territory_id: target.id } });
   if (!detected) return turnAround(tx, m, at);
 
   await notifyInLegs(tx, owner!, {
@@ -57,7 +57,7 @@ export const spyArrival: ArrivalHandler = async (ctx) => {
     title: `Spies detected at ${target.name}`,
     content: spyDetectedContent({ territory_id: target.id, territory_name: target.name, coords: targetCoords(m) }, startCoords(m), levels, at.toISOString()),
     related_object_id: m.id,
-  }, now, { event: 'SPY_DETECTED_BY_TARGET', data: { movement_id: m.id, territory_id: target.id } });
+  }, { event: 'SPY_DETECTED_BY_TARGET', data: { movement_id: m.id, territory_id: target.id } });
   tx.em.remove(m);
-  await fleetScoresChanged(tx, [m.userId], now);
+  await fleetScoresChanged(tx, [m.userId]);
 };

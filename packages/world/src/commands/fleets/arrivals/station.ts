@@ -1,6 +1,6 @@
-import { coordsText, targetCoords } from '../fleet-parts';
-import { arrivedEvent, landAndEnd, notifyMovement, turnAround } from '../fleet-legs';
-import type { ArrivalHandler } from './context';
+import { coordsText, targetCoords } from '../../flight/fleet-parts';
+import { arrivedEvent, landAndEnd, notifyMovement, turnAround } from '../../flight/fleet-legs';
+import type { ArrivalHandler } from '../../flight/arrival-context';
 
 /**
  * STATION at an own territory: the units and their cargo join it for good and the movement ends. If

@@ -1,6 +1,6 @@
-import { addAmounts, coordsText, targetCoords } from '../fleet-parts';
-import { arrivedEvent, notifyMovement, turnAround } from '../fleet-legs';
-import type { ArrivalHandler } from './context';
+import { addAmounts, coordsText, targetCoords } from '../../flight/fleet-parts';
+import { arrivedEvent, notifyMovement, turnAround } from '../../flight/fleet-legs';
+import type { ArrivalHandler } from '../../flight/arrival-context';
 
 /**
  * TRANSPORT at its target: the cargo is delivered to whoever holds the territory there, and the

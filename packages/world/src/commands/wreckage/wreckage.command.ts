@@ -3,32 +3,9 @@ import { subtractResources, totalResources, type Resources } from '@brood/game-c
 import type { Catalogue } from '@brood/game-data';
 import type { AmountMap } from '../../entities/territory.entity';
 import { publishEvents, type GameEventPayload } from '../../events';
-
-/** A map position (the one wreckage field there). */
-export interface WreckageSpot {
-  region: number;
-  sub_region: number;
-  position: number;
-}
-
-/** A wreckage field as the commands see it: locked for the caller's transaction. */
-export interface LockedWreckage extends WreckageSpot {
-  id: number;
-  resources: AmountMap;
-  expires_at: Date;
-}
+import { fieldOf, positive, type LockedWreckage, type WreckageSpot } from '../../kernel/locks';
 
 const HOUR_MS = 3_600_000;
-
-/** Whole amounts above zero only (a field never stores fractions or empty entries). */
-function positive(r: Resources): AmountMap {
-  const out: AmountMap = {};
-  for (const [k, v] of Object.entries(r)) if (Math.floor(v ?? 0) > 0) out[k] = Math.floor(v!);
-  return out;
-}
-
-/** A row as the driver gives it (timestamps may come as text) in the shape callers use. */
-const fieldOf = (row: LockedWreckage): LockedWreckage => ({ ...row, resources: positive(row.resources), expires_at: new Date(row.expires_at) });
 
 const eventData = (f: LockedWreckage) => ({ wreckage_field_id: String(f.id), region: f.region, sub_region: f.sub_region, position: f.position });
 
@@ -42,19 +19,6 @@ async function announce(em: EntityManager, users: readonly number[], event: 'WRE
   const events = [...new Set(users)].map((user_id): GameEventPayload => ({ user_id, event, data }));
   if (later) (later.events ??= []).push(...events);
   else await publishEvents(em, events);
-}
-
-/**
- * The live field at a spot, row-locked for the caller's transaction (FOR UPDATE), or null when there
- * is none or it has expired at `at` (an expired row waits for the cleanup job and counts as gone).
- */
-export async function lockWreckageAt(em: EntityManager, spot: WreckageSpot, at: Date): Promise<LockedWreckage | null> {
-  const rows = await em.execute<LockedWreckage[]>(
-    `select id, region, sub_region, position, resources, expires_at from wreckage_fields
-      where region = ? and sub_region = ? and position = ? and expires_at > ? for update`,
-    [spot.region, spot.sub_region, spot.position, at],
-  );
-  return rows[0] ? fieldOf(rows[0]) : null;
 }
 
 /**

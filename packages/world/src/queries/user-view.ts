@@ -1,4 +1,4 @@
-import type { User } from '../../entities/user.entity';
+import type { User } from '../entities/user.entity';
 
 /** Membership as the alliance screen reads it (filled in once alliances exist). */
 export interface AllianceMembershipView {

@@ -5,8 +5,8 @@ import { fail } from '../../errors';
 import type { Movement } from '../../entities/movement.entity';
 import { JOBS } from '../../job-contracts';
 import { scheduleJob, scheduleJobs } from '../../jobs';
-import type { WorldDeps } from '../../kernel/deps';
-import { addNotification, addNotifications, type AnnounceAs, type NewNotification, type NotificationEntry } from '../notifications';
+import { inTransaction, type WorldDeps } from '../../kernel/deps';
+import { addNotifications, type AnnounceAs, type NewNotification, type NotificationEntry } from '../notifications';
 import { refreshDeferredScores, type DeferredScores } from '../scores';
 import type { DeferredEvents } from '../wreckage';
 import type { TerritoryRow } from '../../kernel/access';
@@ -18,9 +18,10 @@ import { addAmounts, movementContent, type Ends } from './fleet-parts';
  */
 
 /**
- * What a batch of arrivals does once at its end rather than once per arrival: store and announce the
- * notifications with the batch's other events (one insert, one NOTIFY), refresh the scores it changed
- * and schedule the next legs (one insert). A transaction that carries it (`LegsTx.later`) has notifyMovement and turnAround add to it; `flushLater` does the work.
+ * The outbox of a fleet transaction (an arrival batch, a dispatch, a recall, a join): what it does
+ * once at its end rather than at each happening: store and announce the notifications with its other
+ * events (one insert, one NOTIFY), refresh the scores it changed and schedule the next legs (one
+ * insert). notifyMovement, turnAround and the rest add to it; `flushLater` does the work.
  */
 export interface Later extends DeferredScores, DeferredEvents {
   notes: NotificationEntry[];
@@ -29,8 +30,20 @@ export interface Later extends DeferredScores, DeferredEvents {
   done: Set<Movement>;
 }
 
-/** A transaction of fleet commands; with `later`, an arrival batch's. */
-export type LegsTx = WorldDeps & { later?: Later };
+/** A transaction of fleet commands, with its outbox. */
+export type LegsTx = WorldDeps & { later: Later };
+
+export const newLater = (): Later => ({ notes: [], legs: [], done: new Set() });
+
+/** inTransaction for a fleet command: its work collects into an outbox that is stored before the commit. */
+export function inFleetTransaction<T>(deps: WorldDeps, now: Date, work: (tx: LegsTx) => Promise<T>): Promise<T> {
+  return inTransaction(deps, async (tx) => {
+    const later = newLater();
+    const result = await work({ ...tx, later });
+    await flushLater(tx, later, now);
+    return result;
+  });
+}
 
 /** Stores a batch's changes, then its notifications and the jobs of its next legs. */
 export async function flushLater(tx: WorldDeps, later: Later, now: Date): Promise<void> {
@@ -62,12 +75,7 @@ export async function nextLeg(tx: LegsTx, m: Movement, departAt: Date, arriveAt:
   m.startTime = departAt;
   m.arrivalTime = arriveAt;
   m.leg += 1;
-  if (tx.later) {
-    tx.later.legs.push(m);
-    return;
-  }
-  await tx.em.flush();
-  await scheduleArrival(tx, m);
+  tx.later.legs.push(m);
 }
 
 /** A recall: turns the fleet around at `now` (back after as long as it had flown; a stationed or exploring fleet flies a whole leg). */
@@ -91,16 +99,16 @@ export async function notifyMovement(
   note: { type: Extract<MessageType, MovementType>; title: string; extra?: Partial<MovementContent>; as?: AnnounceAs },
   m: Movement,
   ends: Ends,
-  now: Date,
+  /** Unused: the outbox stamps its notifications when it is stored (flushLater). Kept so callers stay as they are. */
+  _now: Date,
 ): Promise<void> {
   const input = { message_type: note.type, title: note.title, content: movementContent(m, ends, note.extra), related_object_id: m.id };
-  await notifyInLegs(tx, userId, input, now, note.as);
+  await notifyInLegs(tx, userId, input, note.as);
 }
 
-/** Stores any notification of an arrival (a report, an alert) and announces it: at once, or at the batch's end. */
-export async function notifyInLegs<T extends MessageType>(tx: LegsTx, userId: number, input: NewNotification<T>, now: Date, as?: AnnounceAs): Promise<void> {
-  if (tx.later) tx.later.notes.push({ userId, input: input as NewNotification, as });
-  else await addNotification(tx.em, userId, input, now, as);
+/** Stores any notification of a fleet transaction (a report, an alert) and announces it, at the transaction's end. */
+export async function notifyInLegs<T extends MessageType>(tx: LegsTx, userId: number, input: NewNotification<T>, as?: AnnounceAs): Promise<void> {
+  tx.later.notes.push({ userId, input: input as NewNotification, as });
 }
 
 /** The fleet lands for good: its units and cargo join `territory`, the owner is told (`note`), and the movement ends. */

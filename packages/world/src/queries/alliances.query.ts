@@ -3,7 +3,7 @@ import { allianceRefusal } from '@brood/game-core';
 import type { AllianceRank, ApplicationStatus } from '../entities/alliance.entity';
 import { fail, GameError } from '../errors';
 import type { Actor, WorldDeps } from '../kernel/deps';
-import type { AllianceMembershipView } from '../commands/accounts/user-view';
+import type { AllianceMembershipView } from './user-view';
 import { ALLIANCE_NOT_FOUND, memberOf, membersOf, slotsByLeader } from './alliance-reads';
 
 /** An alliance as the browse list and the detail view show it (spec social §3 Alliance). */

@@ -4,18 +4,8 @@ import type { GameEventData, GameEventName } from '@brood/contracts';
 import { fail, GameError } from '../../errors';
 import type { Actor } from '../../kernel/deps';
 import { publishEvent } from '../../events';
-import { ALLIANCE_NOT_FOUND, NOT_IN_ALLIANCE, memberOf, membersOf, type MemberRow } from '../../queries/alliance-reads';
-
-/**
- * Alliance lock order: the alliance row (FOR UPDATE) first, then its member and application rows.
- * Every change to an alliance's membership holds its row, so counts and ranks read after the lock stay
- * true until commit. Answers the alliance's name.
- */
-export async function lockAlliance(em: EntityManager, allianceId: number): Promise<{ id: number; name: string }> {
-  const rows = await em.execute<{ id: number; name: string }[]>('select id, name from alliances where id = ? for update', [allianceId]);
-  if (rows.length === 0) throw fail.notFound(ALLIANCE_NOT_FOUND);
-  return rows[0]!;
-}
+import { lockAlliance } from '../../kernel/locks';
+import { NOT_IN_ALLIANCE, memberOf, membersOf, type MemberRow } from '../../queries/alliance-reads';
 
 /** Locks the actor's alliance and answers their membership as it stands under the lock. */
 export async function lockOwnAlliance(em: EntityManager, actor: Actor): Promise<{ me: MemberRow; alliance: { id: number; name: string } }> {

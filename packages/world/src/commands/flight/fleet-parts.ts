@@ -6,6 +6,8 @@ import type { TerritoryRow } from '../../kernel/access';
 
 /** Small pieces every fleet command shares: coordinates, amounts, names and notification contents. */
 
+export const MOVEMENT_NOT_FOUND = 'Movement not found';
+
 export type Coords3 = [number, number, number];
 
 export const coordsOf = (t: Pick<Territory, 'region' | 'subRegion' | 'position'>): Coords3 => [t.region, t.subRegion, t.position];

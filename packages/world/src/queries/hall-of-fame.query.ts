@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { stripLinks } from '@brood/game-core';
 import { fail } from '../errors';
-import { BATTLE_REPORT_CONTENT_SQL } from '../commands/notifications/served-content';
+import { BATTLE_REPORT_CONTENT_SQL } from './notifications/served-content';
 
 /** The Hall of Fame keeps its 500 most valuable battles, 100 a page; comments come 20 a page (spec social §9). */
 export const HALL_OF_FAME_MAX_ENTRIES = 500;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AmountMap } from '../entities/territory.entity';
-import { mapRows } from './map.queries';
+import { mapRows } from './map.query';
 
 export interface WreckageFieldView {
   id: number;

@@ -21,9 +21,3 @@ export async function beat(em: EntityManager, workerId: string, ttlSeconds: numb
 export async function withdrawHeartbeat(em: EntityManager, workerId: string): Promise<void> {
   await em.fork().execute('delete from worker_heartbeats where worker_id = ?', [workerId]);
 }
-
-/** How many workers have a heartbeat that has not expired. */
-export async function liveWorkers(em: EntityManager): Promise<number> {
-  const [row] = await em.fork().execute<{ n: number }[]>('select count(*)::int as n from worker_heartbeats where expires_at > now()');
-  return row?.n ?? 0;
-}

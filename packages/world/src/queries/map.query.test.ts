@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../testing';
-import { MAP_REGIONS, regionTerritories, regionTerritoriesJson, regionsOverview, subregionsOverview } from './map.queries';
+import { MAP_REGIONS, regionTerritories, regionTerritoriesJson, regionsOverview, subregionsOverview } from './map.query';
 
 /**
  * The occupancy counters are kept by triggers; whatever writes territories do (single and bulk

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { highscoreColumn, listHighscores, ownHighscore, type HighscoreEntry, type HighscoreSortKey, type OwnHighscore } from './highscores.queries';
+import { highscoreColumn, listHighscores, ownHighscore, type HighscoreEntry, type HighscoreSortKey, type OwnHighscore } from './highscores.query';
 
 /**
  * Highscore pages as the api answers them: each page read is kept by the api process for up to

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../testing';
-import { HIGHSCORE_PAGE_KEPT_MS, keptHighscorePage, keptOwnHighscore } from './highscores-kept';
-import { listHighscores } from './highscores.queries';
+import { HIGHSCORE_PAGE_KEPT_MS, keptHighscorePage, keptOwnHighscore } from './highscores-kept.query';
+import { listHighscores } from './highscores.query';
 
 /** Kept pages: a page is at most HIGHSCORE_PAGE_KEPT_MS old, the own rank always fresh, the JSON the same answer. */
 let db: TestDatabase;

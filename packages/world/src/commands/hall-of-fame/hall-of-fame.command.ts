@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { stripLinks } from '@brood/game-core';
 import { fail } from '../../errors';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
-import { lockPlayer } from '../../kernel/access';
-import { formatWait, type HallOfFameComment } from '../../queries/hall-of-fame.queries';
+import { lockPlayer } from '../../kernel/locks';
+import { formatWait, type HallOfFameComment } from '../../queries/hall-of-fame.query';
 
 export const COMMENT_COOLDOWN_MS = 60 * 60 * 1000;
 export const COMMENT_MAX_LENGTH = 1000;

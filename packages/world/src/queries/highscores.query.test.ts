@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../testing';
 import { compactScoreRanks } from '../commands/scores';
-import { HIGHSCORE_SORT_KEYS, listHighscores, ownHighscore, rankOf } from './highscores.queries';
+import { HIGHSCORE_SORT_KEYS, listHighscores, ownHighscore, rankOf } from './highscores.query';
 
 /**
  * Ranks and far pages read the score histogram (migration 0053), kept by triggers on player_scores.

@@ -1,15 +1,15 @@
 import { baseEffects, type Effects } from '@brood/game-core';
-import { ownedTerritories, type TerritoryRow } from '../../../kernel/access';
-import { settledViews, type SettleInputs, type SettledTerritory } from '../../../settle';
-import type { Movement } from '../../../entities/movement.entity';
-import type { LegsTx } from '../fleet-legs';
+import { ownedTerritories, type TerritoryRow } from '../../kernel/access';
+import { settledViews, type SettleInputs, type SettledTerritory } from '../../settle';
+import type { Movement } from '../../entities/movement.entity';
+import type { LegsTx } from './fleet-legs';
 
 /**
  * What an arrival handler gets: the movement (locked, its leg due), the territories at both ends
  * (locked and settled to the arrival instant; null when none is there any more), and the times.
  */
 export interface ArrivalContext {
-  /** With `later` in a batch: notifications and next legs are stored once at the batch's end. */
+  /** The batch's transaction, with its outbox: notifications and next legs are stored once at its end. */
   tx: LegsTx;
   movement: Movement;
   /** The arrival instant of the leg (the movement's arrival_time). */
@@ -26,7 +26,7 @@ export interface ArrivalContext {
    * read), the settle inputs it read for them (to at least `at`) and the names of the players
    * involved: a handler that needs one of them as it stands at `at` computes it without reading.
    */
-  loaded?: LoadedTerritories;
+  loaded: LoadedTerritories;
   /** The fleet owner's username, for the notifications of other players. */
   ownerName: string;
 }

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgBoss } from 'pg-boss';
 import { loadCatalogue } from '@brood/game-data';
-import { createBoss } from '../../db/boss';
-import type { Territory } from '../../entities/territory.entity';
-import { GameError } from '../../errors';
-import { createTestDatabase, type TestDatabase } from '../../testing';
-import { createStartingTerritory } from '../territories/create-starting-territory.command';
-import { arriveMovements } from '../fleets/arrive-batch.command';
-import { cancelStationing, recallMovement } from '../fleets/recall-fleet.command';
-import { lockArriving } from './attack-sides';
+import { createBoss } from '../db/boss';
+import type { Territory } from '../entities/territory.entity';
+import { GameError } from '../errors';
+import { createTestDatabase, type TestDatabase } from '../testing';
+import { createStartingTerritory } from '../commands/territories/create-starting-territory.command';
+import { arriveMovements } from '../commands/fleets/arrive-batch.command';
+import { cancelStationing, recallMovement } from '../commands/fleets/recall-fleet.command';
+import { lockArriving } from './locks';
 
 /**
  * The lock order of an attack's arrival (kernel: movements in one id-ordered statement, then
@@ -117,5 +117,43 @@ describe('an attack arrival\'s locks', () => {
       const failures = results.filter((x): x is PromiseRejectedResult => x.status === 'rejected').map((x) => x.reason as unknown);
       expect(failures.filter((e) => !(e instanceof GameError))).toEqual([]);
     }
+  });
+});
+
+describe('a colonizing arrival\'s locks', () => {
+  it('take the owner\'s row before the movement\'s, inside the batch (lock order step 2, then 4)', async () => {
+    const colonizer = Object.entries(catalogue.units).find(([, u]) => u.capabilities.includes('COLONIZE'))![0];
+    const home = homes[INITIATOR]!;
+    const [free] = await db.orm.em.fork().execute<{ position: number }[]>(
+      'select p as position from generate_series(1, 25) p where not exists (select 1 from territories where region = ? and sub_region = ? and position = p) limit 1',
+      [home.region, home.subRegion],
+    );
+    const arrival = new Date(Date.UTC(2031, 5, 1));
+    const [colony] = await db.orm.em.fork().execute<{ id: string }[]>(
+      `insert into movements (id, user_id, mission, start_territory_id, start_region, start_sub_region, start_position, target_region, target_sub_region, target_position, units, resources, fuel_paid, one_way_seconds, start_time, arrival_time, leg, created_at)
+       values (gen_random_uuid(), ?, 'COLONIZE', ?, ?, ?, ?, ?, ?, ?, ?::jsonb, '{}'::jsonb, 0, 3600, ?, ?, 0, ?) returning id`,
+      [users[INITIATOR], home.id, home.region, home.subRegion, home.position, home.region, home.subRegion, free!.position, JSON.stringify({ [colonizer]: 1 }),
+        new Date(arrival.getTime() - HOUR), arrival, new Date(arrival.getTime() - HOUR)],
+    );
+    const holder = db.orm.em.fork();
+    await holder.begin();
+    let arriving: Promise<unknown> | null = null;
+    try {
+      await holder.execute('select id from users where id = ? for no key update', [users[INITIATOR]]);
+      let settled = false;
+      // A universe where a player may hold two territories: the colony is founded.
+      const roomy = { ...catalogue, universe: { ...catalogue.universe, base_effects: { ...catalogue.universe.base_effects, max_territories: 2 } } };
+      arriving = arriveMovements({ em: db.orm.em.fork(), catalogue: roomy, boss }, [{ id: colony!.id, leg: 0 }], arrival).finally(() => (settled = true));
+      // Wait until the batch waits on the owner's row: by then it must not hold the movement.
+      const probe = db.orm.em.fork();
+      const waiting = async () => (await probe.execute<{ n: number }[]>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n;
+      while (!settled && (await waiting()) === 0) await probe.execute('select pg_sleep(0.01)');
+      expect(await lockable('movements', colony!.id)).toBe(true);
+    } finally {
+      await holder.rollback();
+    }
+    expect(await arriving).toEqual(new Map([[`${colony!.id}:0`, 'applied']]));
+    const [founded] = await db.orm.em.fork().execute<{ owner_id: number }[]>('select owner_id from territories where region = ? and sub_region = ? and position = ?', [home.region, home.subRegion, free!.position]);
+    expect(founded?.owner_id).toBe(users[INITIATOR]);
   });
 });

@@ -7,7 +7,7 @@ import { entryOf, type Catalogue } from '@brood/game-data';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AmountMap, Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
-import { activeFleetCount } from '../../queries/movement-counts';
+import { activeFleetCount } from '../../queries/movement-counts.query';
 import { coordsText, resourceName, unitName, type Coords3 } from './fleet-parts';
 
 /**

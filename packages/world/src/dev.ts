@@ -1,0 +1,6 @@
+/**
+ * Development tooling, not part of the game's production entry: an embedded PostgreSQL server for
+ * `npm start` without a DATABASE_URL, for scripts and for tests (`@brood/world/dev`).
+ */
+export { startEmbeddedPostgres, ensureDatabase, databaseUrl, type EmbeddedDatabase } from './db/embedded';
+export { freePort } from './db/ports';

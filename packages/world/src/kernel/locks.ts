@@ -1,0 +1,157 @@
+import { LockMode, raw, type EntityManager } from '@mikro-orm/postgresql';
+import type { Resources } from '@brood/game-core';
+import { AttackInvitation } from '../entities/attack-invitation.entity';
+import { Movement, type MovementMission } from '../entities/movement.entity';
+import type { AmountMap } from '../entities/territory.entity';
+import { fail } from '../errors';
+import { sqlRows } from './bulk-write';
+
+/**
+ * The lock order of the whole game, written once. A transaction takes row locks only in this order
+ * (it may skip steps, never go back to an earlier one), and takes the rows of one step in one
+ * statement in ascending id order; so two concurrent commands wait for each other instead of
+ * deadlocking. Every lock helper lives in kernel/ and names its step. The one re-read after step 5,
+ * lockFightingRows (a battle's fleets), takes only movements lockArriving already holds, or ones
+ * that joined since and that no one else holds.
+ */
+export const LOCK_ORDER = [
+  { step: 1, rows: 'an alliance (then its member and application rows)', helpers: ['lockAlliance'] },
+  { step: 2, rows: 'players (users), FOR NO KEY UPDATE', helpers: ['lockPlayer', 'lockPlayers'] },
+  { step: 3, rows: 'an attack invitation', helpers: ['lockInvitationRow'] },
+  { step: 4, rows: 'movements, in one id-ordered statement', helpers: ['lockMovementRow', 'lockGroup', 'lockArriving', 'lockFightingRows'] },
+  { step: 5, rows: 'territories, in one id-ordered statement', helpers: ['lockTerritories', 'lockTerritoryRows', 'lockOwnedTerritory'] },
+  { step: 6, rows: 'the wreckage field at a position', helpers: ['lockWreckageAt'] },
+  { step: 7, rows: "players' score rows, at the end of a transaction that changed what they own", helpers: ['lockScores'] },
+] as const;
+
+export type LockHelper = (typeof LOCK_ORDER)[number]['helpers'][number];
+
+export const ALLIANCE_NOT_FOUND = 'Alliance not found.';
+
+/**
+ * Step 1: the alliance row (FOR UPDATE). Every change to an alliance's membership holds it, so counts
+ * and ranks read after the lock stay true until commit. Answers the alliance's name.
+ */
+export async function lockAlliance(em: EntityManager, allianceId: number): Promise<{ id: number; name: string }> {
+  const rows = await em.execute<{ id: number; name: string }[]>('select id, name from alliances where id = ? for update', [allianceId]);
+  if (rows.length === 0) throw fail.notFound(ALLIANCE_NOT_FOUND);
+  return rows[0]!;
+}
+
+/**
+ * Step 2: players' user rows, in id order (their research queue, fleet slots, territory count). FOR NO
+ * KEY UPDATE, not FOR UPDATE: it must not block the key-share locks that inserts referencing a user
+ * take (a completion's notification, while it holds a territory lock), or the two could deadlock.
+ * Answers the ids that exist.
+ */
+export async function lockPlayers(em: EntityManager, userIds: readonly number[]): Promise<number[]> {
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  const rows = await sqlRows<{ id: number }>(em, 'select id from users where id = any($1::int[]) order by id for no key update', [ids]);
+  return rows.map((r) => r.id);
+}
+
+/** lockPlayers for the one player a command acts for (401 when their account is gone). */
+export async function lockPlayer(em: EntityManager, actor: { id: number }): Promise<void> {
+  if ((await lockPlayers(em, [actor.id])).length === 0) throw fail.unauthorized('Your account no longer exists');
+}
+
+/** Step 3: an attack invitation row, or null when there is none. */
+export async function lockInvitationRow(em: EntityManager, id: number): Promise<AttackInvitation | null> {
+  return em.findOne(AttackInvitation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+/** Step 4: one movement row, or null when there is none. */
+export async function lockMovementRow(em: EntityManager, id: string): Promise<Movement | null> {
+  return em.findOne(Movement, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+/** Step 4: every movement of an attack group, in id order. */
+export async function lockGroup(em: EntityManager, groupId: string): Promise<Movement[]> {
+  return em.find(Movement, { attackGroupId: groupId }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+/** The missions that fight at their target on arrival. */
+export const ATTACK_MISSIONS: readonly MovementMission[] = ['ATTACK', 'MULTI_PARTY_ATTACK_INITIATOR', 'MULTI_PARTY_ATTACK_PARTICIPANT'];
+
+/**
+ * Step 4: the movements of arriving legs, in one id-ordered statement together with every movement
+ * their arrival may change: the other members of their attack groups, and the allied fleets stationed
+ * where an attack arrives. A recall, a stationing cancel or a join, which lock the same movement rows
+ * in one statement before any territory, cannot deadlock with an arrival.
+ */
+export async function lockArriving(em: EntityManager, ids: readonly string[]): Promise<Movement[]> {
+  if (ids.length === 0) return [];
+  const marks = ids.map(() => '?').join(', ');
+  const attacks = ATTACK_MISSIONS.map((m) => `'${m}'`).join(', ');
+  const related = raw(
+    (alias: string) =>
+      `(${alias}.attack_group_id in (select j.attack_group_id from movements j where j.id in (${marks}) and j.attack_group_id is not null)
+        or (${alias}.mission = 'ALLIED_STATIONED' and (${alias}.target_region, ${alias}.target_sub_region, ${alias}.target_position) in
+            (select j.target_region, j.target_sub_region, j.target_position from movements j where j.id in (${marks}) and j.mission in (${attacks}))))`,
+    [...ids, ...ids],
+  );
+  return em.find(
+    Movement,
+    { $or: [{ id: { $in: [...ids] } }, { [related]: [] }] },
+    { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+  );
+}
+
+/**
+ * Step 4 again, after the territories (an attack's arrival, the one exception the order allows): the
+ * members of `m`'s group due with it at its target and the allied fleets stationed at the target, in
+ * one id-ordered statement. lockArriving holds all of them already but a member that joined or an
+ * ally that stationed since, which no one else holds.
+ */
+export async function lockFightingRows(em: EntityManager, m: Movement, targetId: number | null): Promise<Movement[]> {
+  const where = [
+    ...(m.attackGroupId == null
+      ? []
+      : [{ attackGroupId: m.attackGroupId, mission: { $in: [...ATTACK_MISSIONS] }, arrivalTime: m.arrivalTime, targetRegion: m.targetRegion, targetSubRegion: m.targetSubRegion, targetPosition: m.targetPosition }]),
+    ...(targetId != null ? [{ targetTerritoryId: targetId, mission: 'ALLIED_STATIONED' as const }] : []),
+  ];
+  return where.length ? em.find(Movement, { $or: where }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE }) : [];
+}
+
+/** A map position (the one wreckage field there). */
+export interface WreckageSpot {
+  region: number;
+  sub_region: number;
+  position: number;
+}
+
+/** A wreckage field as the commands see it: locked for the caller's transaction. */
+export interface LockedWreckage extends WreckageSpot {
+  id: number;
+  resources: AmountMap;
+  expires_at: Date;
+}
+
+/** Whole amounts above zero only (a field never stores fractions or empty entries). */
+export function positive(r: Resources): AmountMap {
+  const out: AmountMap = {};
+  for (const [k, v] of Object.entries(r)) if (Math.floor(v ?? 0) > 0) out[k] = Math.floor(v!);
+  return out;
+}
+
+/** A row as the driver gives it (timestamps may come as text) in the shape callers use. */
+export const fieldOf = (row: LockedWreckage): LockedWreckage => ({ ...row, resources: positive(row.resources), expires_at: new Date(row.expires_at) });
+
+/**
+ * Step 6: the live field at a spot (FOR UPDATE), or null when there is none or it has expired at `at`
+ * (an expired row waits for the cleanup job and counts as gone).
+ */
+export async function lockWreckageAt(em: EntityManager, spot: WreckageSpot, at: Date): Promise<LockedWreckage | null> {
+  const rows = await em.execute<LockedWreckage[]>(
+    `select id, region, sub_region, position, resources, expires_at from wreckage_fields
+      where region = ? and sub_region = ? and position = ? and expires_at > ? for update`,
+    [spot.region, spot.sub_region, spot.position, at],
+  );
+  return rows[0] ? fieldOf(rows[0]) : null;
+}
+
+/** Step 7: players' score rows, in ascending ids as the recompute job locks them. */
+export async function lockScores(em: EntityManager, userIds: readonly number[]): Promise<void> {
+  await sqlRows(em, 'select user_id from player_scores where user_id = any($1::int[]) order by user_id for no key update', [[...userIds]]);
+}
