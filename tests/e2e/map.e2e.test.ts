@@ -420,6 +420,7 @@ describe('the star map on a 390 px phone', () => {
     await page.waitForTimeout(700);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expect.poll(textOf(page.getByTestId('map-context-menu-title'))).toBe(`${home.r}:${home.s}:${target}`);
+    console.log('PROBE', JSON.stringify(home), target, await page.getByTestId('map-context-menu').textContent());
     await screenshot(page, 'map-context-menu-390');
     await page.getByRole('menuitem', { name: 'Explore' }).click();
     await expect.poll(textOf(page.getByTestId('pending-order-mission'))).toBe('Explore');
