@@ -101,7 +101,7 @@ function report(label: string, results: Result[]): boolean {
   return met;
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<boolean> {
   const game = await startGame();
   const browser = await launchBrowser();
   try {
@@ -113,17 +113,19 @@ async function main(): Promise<void> {
     await page.waitForTimeout(1000);
     const hexes = await page.evaluate(`document.querySelectorAll('[data-testid=star-map] [data-layer=regions] path').length`);
     console.log(`galaxy view: 961 regions in ${hexes} path elements, 1280x800, software rendering`);
-    report('dashboard as shipped', await phases(page));
+    // The goal is the dashboard as shipped; the two runs after it show where the time goes.
+    const met = report('dashboard as shipped', await phases(page));
     report("without the shell's perpetual CSS animation (starfield twinkle)", await phases(page, '*, *::before, *::after { animation: none !important; }'));
     report(
       'map alone (shell blur and animations off)',
       await phases(page, '*, *::before, *::after { animation: none !important; backdrop-filter: none !important; }'),
     );
+    return met;
   } finally {
     await browser.close();
     await game.stop();
   }
 }
 
-await main();
-process.exit(0);
+// A missed goal fails the bench (README, Benchmarks).
+process.exit((await main()) ? 0 : 1);

@@ -93,12 +93,13 @@ async function onScreen(page: Page, world: Point): Promise<Point> {
 }
 
 /**
- * A position a finger reaches on the map as drawn, and where: the browser's own hit test picks it
- * near the middle of the map's window, scrolled into view as a player would (on a phone the map
- * sits below the territory header, and the bottom bar covers the lowest strip).
+ * A position other than `home` a finger reaches on the map as drawn, and where: the browser's own hit
+ * test picks it near the middle of the map's window, scrolled into view as a player would (on a phone
+ * the map sits below the territory header, and the bottom bar covers the lowest strip). Never the
+ * home: a menu opened on the start territory offers no mission.
  */
-async function touchablePosition(page: Page): Promise<{ p: number; at: Point } | null> {
-  return viewport(page).evaluate((win) => {
+async function touchablePosition(page: Page, home: number): Promise<{ p: number; at: Point } | null> {
+  return viewport(page).evaluate((win, home) => {
     win.scrollIntoView({ block: 'center' });
     const box = win.getBoundingClientRect();
     const top = Math.max(box.top, 0);
@@ -106,10 +107,10 @@ async function touchablePosition(page: Page): Promise<{ p: number; at: Point } |
     for (const [fx, fy] of [[0.5, 0.5], [0.4, 0.4], [0.6, 0.6], [0.3, 0.5], [0.7, 0.5], [0.5, 0.3], [0.5, 0.7]] as const) {
       const at = { x: box.left + box.width * fx, y: top + (bottom - top) * fy };
       const cell = document.elementFromPoint(at.x, at.y)?.closest('[data-position]');
-      if (cell) return { p: Number(cell.getAttribute('data-position')), at };
+      if (cell && Number(cell.getAttribute('data-position')) !== home) return { p: Number(cell.getAttribute('data-position')), at };
     }
     return null;
-  });
+  }, home);
 }
 
 /** Waits for the camera's animation to end (it marks the SVG while moving) and the level's data to load. */
@@ -375,6 +376,14 @@ describe('the star map on a 390 px phone', () => {
     context = await play.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, baseURL: play.game.baseUrl });
     page = await context.newPage();
     home = await signUpGuest(page);
+    // Home where a finger lands first (the sub-region's middle, 13) when it is free: the long-press must pick another position.
+    const { rows } = await db.query<{ position: number }>(
+      `update territories t set position = 13 where owner_id = $1
+         and not exists (select 1 from territories o where o.region = t.region and o.sub_region = t.sub_region and o.position = 13)
+       returning position`,
+      [home.userId],
+    );
+    home = { ...home, p: rows[0]?.position ?? home.p };
     await seedNeighbourhood(home);
     await reopenOnGalaxy(page, home);
   });
@@ -406,7 +415,7 @@ describe('the star map on a 390 px phone', () => {
   it('shows the card on a tap and opens the fleet-action menu on a 700 ms long-press', async () => {
     // the full-page screenshot before resized the window for a moment: let the camera catch up
     await steady(page);
-    const touched = await touchablePosition(page);
+    const touched = await touchablePosition(page, home.p);
     if (!touched) throw new Error('no position of the sector can be touched on the phone');
     const { p: target, at } = touched;
     await page.touchscreen.tap(at.x, at.y);

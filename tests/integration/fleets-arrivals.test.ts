@@ -220,6 +220,10 @@ describe('recall', () => {
     expect(home.resources.fiber).toBeGreaterThanOrEqual(50_000);
     const kinds = (await notes(alice.actor.id)).map((n) => n.message_type);
     expect(kinds).toEqual(['FLEET_LAUNCHED', 'FLEET_RECALLED', 'FLEET_RETURNED_TO_ORIGIN']);
+    // The time home is a content field the card formats, not an ISO time written into a sentence.
+    const recallNote = (await notes(alice.actor.id)).find((n) => n.message_type === 'FLEET_RECALLED')!;
+    expect(recallNote.content.returns_at).toBe(recalled.arrival_time);
+    expect(recallNote.content.details).toBeUndefined();
     const cancelled = await eventually(() => w.events.find((e) => e.user_id === alice.actor.id && e.event === 'MOVEMENT_CANCELLED'));
     expect(cancelled.data).toMatchObject({ movement_id: sent.id, notification: { message_type: 'FLEET_RECALLED' } });
     await eventually(() => w.events.find((e) => e.user_id === bob.actor.id && e.event === 'MOVEMENT_CANCELLED'));

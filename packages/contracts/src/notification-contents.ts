@@ -162,6 +162,8 @@ export const MovementContentSchema = z
     reason_lost: optionalText,
     reason_failed: optionalText,
     details: optionalText,
+    /** FLEET_RECALLED: when the fleet is home, an ISO time the card formats (social 5.7). */
+    returns_at: when.nullish(),
   })
   .loose();
 

@@ -11,7 +11,7 @@ import {
   formatRank,
   formatResourceAmount,
   formatTimeAgo,
-  splitCoordinates,
+  splitMentions,
   toRoman,
 } from './format';
 
@@ -114,13 +114,32 @@ describe('coordinates', () => {
     expect(formatCoordinates([1, null, 3])).toBe('N/A');
   });
 
+  const grid = { regions: 961, sub_regions: 961, positions: 25 };
+
   it('finds coordinates inside text', () => {
-    const segments = splitCoordinates('Fleet arrived at [12:34:5] from 1:2:3.');
+    const segments = splitMentions('Fleet arrived at [12:34:5] from 1:2:3.', grid);
     expect(segments).toEqual([
       { kind: 'text', text: 'Fleet arrived at ' },
       { kind: 'coords', text: '[12:34:5]', coords: [12, 34, 5] },
       { kind: 'text', text: ' from ' },
       { kind: 'coords', text: '1:2:3', coords: [1, 2, 3] },
+      { kind: 'text', text: '.' },
+    ]);
+  });
+
+  it('finds only coordinates inside the grid, never a clock time (social 5.7)', () => {
+    const kinds = (text: string) => splitMentions(text, grid).map((s) => s.kind);
+    expect(kinds('at 962:1:1 or 0:58:38 or 1:962:1 or 1:1:26')).toEqual(['text']);
+    expect(kinds('at 961:961:25')).toEqual(['text', 'coords']);
+    expect(kinds('at 5:12:30.5 or 5:12:30:14')).toEqual(['text']);
+  });
+
+  it('formats ISO times inside text as month/day/year with 24-hour time, and finds no coordinates in them (social 5.7)', () => {
+    const at = new Date(2026, 10, 26, 13, 8, 38, 974);
+    const segments = splitMentions(`It will be home at ${at.toISOString()}.`, grid);
+    expect(segments).toEqual([
+      { kind: 'text', text: 'It will be home at ' },
+      { kind: 'text', text: '11/26/2026 13:08:38' },
       { kind: 'text', text: '.' },
     ]);
   });

@@ -154,16 +154,36 @@ export function formatCoordinates(value: CoordinateInput, style: CoordinateStyle
 
 export type TextSegment = { kind: 'text'; text: string } | { kind: 'coords'; text: string; coords: [number, number, number] };
 
-const COORDINATE_IN_TEXT = /[[(]?(\d{1,3}):(\d{1,3}):(\d{1,2})[\])]?/g;
+/** The galaxy's size (universe.json's `map`): how many regions, sub-regions per region and positions per sub-region. */
+export interface Grid {
+  regions: number;
+  sub_regions: number;
+  positions: number;
+}
 
-/** Splits text around r:s:p mentions ('r:s:p', '[r:s:p]', '(r:s:p)') so screens can turn them into map links. */
-export function splitCoordinates(text: string): TextSegment[] {
+/**
+ * An ISO time ('2026-11-26T00:58:38.974Z'), or three numbers joined by colons that no letter, digit,
+ * colon or dot touches (so 'T00:58:38.974' and '12:30:15:10' are not coordinates).
+ */
+const MENTION = /(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)|(?<![\w:.])[[(]?(\d+):(\d+):(\d+)[\])]?(?![\d:]|\.\d)/g;
+
+const inGrid = ([r, s, p]: readonly number[], grid: Grid) => r! >= 1 && r! <= grid.regions && s! >= 1 && s! <= grid.sub_regions && p! >= 1 && p! <= grid.positions;
+
+/**
+ * Splits text around r:s:p mentions ('r:s:p', '[r:s:p]', '(r:s:p)') inside the grid, so screens can
+ * turn them into map links, and writes ISO times in it as formatDate does (social 5.7). Without a
+ * grid (the catalogue not loaded yet) no coordinates are found.
+ */
+export function splitMentions(text: string, grid: Grid | undefined): TextSegment[] {
   const segments: TextSegment[] = [];
   let last = 0;
-  for (const match of text.matchAll(COORDINATE_IN_TEXT)) {
+  for (const match of text.matchAll(MENTION)) {
+    const coords = [Number(match[2]), Number(match[3]), Number(match[4])] as [number, number, number];
+    const isTime = match[1] !== undefined;
+    if (!isTime && !(grid && inGrid(coords, grid))) continue;
     const index = match.index ?? 0;
     if (index > last) segments.push({ kind: 'text', text: text.slice(last, index) });
-    segments.push({ kind: 'coords', text: match[0], coords: [Number(match[1]), Number(match[2]), Number(match[3])] });
+    segments.push(isTime ? { kind: 'text', text: formatDate(match[1]) } : { kind: 'coords', text: match[0], coords });
     last = index + match[0].length;
   }
   if (last < text.length) segments.push({ kind: 'text', text: text.slice(last) });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { allianceRefusal, type AlliancePower } from '@brood/game-core';
 import { IconArrowDown, IconArrowUp, IconUserMinus } from '@tabler/icons-react';
 import { formatDate } from '../../lib/format';
 import { useApplications, type AllianceActions, type AllianceDetail } from './alliance-queries';
@@ -17,9 +18,13 @@ const confirm = (title: string, text: string, onConfirm: () => void, color = 'br
     onConfirm,
   });
 
-/** The roster (Member, Rank, Info, Actions); with `myRank` of leader or officer the Actions offer promote, demote and kick. */
+/**
+ * The roster (Member, Rank, Info, Actions). The Actions offer promote, demote and kick where the
+ * server's own rule (game-core's allianceRefusal) lets this player use them on that member.
+ */
 export function RosterTable({ members, myId, myRank, actions }: { members: Member[]; myId: number | null; myRank: Rank | null; actions?: AllianceActions | undefined }) {
-  const manages = actions && (myRank === 'LEADER' || myRank === 'OFFICER');
+  const may = (power: AlliancePower, m: Member) =>
+    actions !== undefined && myId !== null && myRank !== null && allianceRefusal(power, { id: myId, rank: myRank }, { id: m.user_id, rank: m.rank }) === null;
   const setRank = (m: Member, rank: 'OFFICER' | 'MEMBER') =>
     confirm(rank === 'OFFICER' ? 'Promote member' : 'Demote officer', `Change ${m.username}'s rank to ${rank.toLowerCase()}?`, () => actions?.setRank.mutate({ id: m.user_id, rank }));
   const kick = (m: Member) =>
@@ -48,28 +53,29 @@ export function RosterTable({ members, myId, myRank, actions }: { members: Membe
                 Joined {formatDate(m.joined_at)}
               </Table.Td>
               <Table.Td>
-                {manages && m.user_id !== myId && m.rank !== 'LEADER' && (
-                  <Group gap={4} wrap="nowrap">
-                    {m.rank === 'MEMBER' ? (
-                      <Tooltip label="Promote to officer">
-                        <ActionIcon variant="subtle" aria-label={`Promote ${m.username}`} onClick={() => setRank(m, 'OFFICER')}>
-                          <IconArrowUp size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    ) : (
-                      <Tooltip label="Demote to member">
-                        <ActionIcon variant="subtle" aria-label={`Demote ${m.username}`} onClick={() => setRank(m, 'MEMBER')}>
-                          <IconArrowDown size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
+                <Group gap={4} wrap="nowrap">
+                  {may('promote', m) && (
+                    <Tooltip label="Promote to officer">
+                      <ActionIcon variant="subtle" aria-label={`Promote ${m.username}`} onClick={() => setRank(m, 'OFFICER')}>
+                        <IconArrowUp size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                  {may('demote', m) && (
+                    <Tooltip label="Demote to member">
+                      <ActionIcon variant="subtle" aria-label={`Demote ${m.username}`} onClick={() => setRank(m, 'MEMBER')}>
+                        <IconArrowDown size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                  {may('kick', m) && (
                     <Tooltip label="Kick">
                       <ActionIcon variant="subtle" color="red" aria-label={`Kick ${m.username}`} onClick={() => kick(m)}>
                         <IconUserMinus size={16} />
                       </ActionIcon>
                     </Tooltip>
-                  </Group>
-                )}
+                  )}
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -158,6 +158,20 @@ describe('AllianceTab in an alliance', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Transfer')).toBeNull();
   });
 
+  it("shows each player only the roster actions their rank may take: the server's rule (social 4.7, 6)", async () => {
+    const others = [{ id: 2, name: 'bo', rank: 'MEMBER' as const }, { id: 3, name: 'cy', rank: 'OFFICER' as const }, { id: 4, name: 'di', rank: 'LEADER' as const }];
+    const actionsOf = (name: string) => within(screen.getByTestId(`member-${name}`)).queryAllByRole('button').map((b) => b.getAttribute('aria-label'));
+    useAuthStore.getState().setSession('token', user(membership('OFFICER')));
+    const officer = renderTab((path) => (path === 'alliances.get' ? hive('OFFICER', others) : []));
+    await screen.findByLabelText('Kick bo');
+    expect([actionsOf('ana'), actionsOf('bo'), actionsOf('cy'), actionsOf('di')]).toEqual([[], ['Promote bo', 'Kick bo'], [], []]);
+    officer.unmount();
+    useAuthStore.getState().setSession('token', user(membership('LEADER')));
+    renderTab((path) => (path === 'alliances.get' ? hive('LEADER', others.slice(0, 2)) : []));
+    await screen.findByLabelText('Kick cy');
+    expect([actionsOf('ana'), actionsOf('bo'), actionsOf('cy')]).toEqual([[], ['Promote bo', 'Kick bo'], ['Demote cy', 'Kick cy']]);
+  });
+
   it('a member leaves optimistically: rolled back on a refusal, then gone with both toasts and the list shown', async () => {
     useAuthStore.getState().setSession('token', user(membership('MEMBER')));
     let refuse = true;

@@ -141,6 +141,30 @@ describe('Army tab: Dispatch Units', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.path === 'movements.send')).toBe(false);
   });
 
+  it("keeps an exploration duration of 0, -5 or 0.5 as typed and refuses the first two with the spec's sentence", async () => {
+    const { calls } = renderWithProviders(<ArmyTab />, answers((path) => (path === 'movements.send' ? { id: 'm', arrival_time: new Date().toISOString() } : undefined)));
+    await screen.findByTestId('dispatch-form');
+    await chooseMission('Explore');
+    fireEvent.change(field('r'), { target: { value: '12' } });
+    fireEvent.change(field('s'), { target: { value: '30' } });
+    fireEvent.change(field('p'), { target: { value: '20' } });
+    fireEvent.click(maxOf('razorwing'));
+    const hours = within(screen.getByTestId('dispatch-hours')).queryByRole('textbox') ?? screen.getByLabelText('Exploration duration (hours)');
+    for (const typed of ['0', '-5']) {
+      fireEvent.change(hours, { target: { value: typed } });
+      fireEvent.blur(hours);
+      expect((hours as HTMLInputElement).value).toBe(typed);
+      fireEvent.click(sendButton());
+      expect((await screen.findByTestId('dispatch-error')).textContent).toBe('Error: Please enter a valid exploration duration (positive number).');
+    }
+    expect(calls.some((c) => c.path === 'movements.send')).toBe(false);
+    fireEvent.change(hours, { target: { value: '0.5' } });
+    fireEvent.blur(hours);
+    expect((hours as HTMLInputElement).value).toBe('0.5');
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(calls.find((c) => c.path === 'movements.send')?.input).toMatchObject({ exploration_duration_hours: 0.5 }));
+  });
+
   it('opens the order chosen on the map as a filled-in form', async () => {
     useUiStore.getState().setPendingMovementOrder({ targetR: 12, targetS: 30, targetP: 20, missionType: 'COLONIZE', startTerritoryIdForMovementPanel: 7 });
     renderWithProviders(<ArmyTab />, answers());

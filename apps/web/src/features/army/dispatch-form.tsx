@@ -92,7 +92,7 @@ export function DispatchForm({ startId }: { startId: number }) {
             description={`Up to ${ctx.maxExplorationHours}h`}
             value={form.explorationHours}
             onChange={(v) => d.setExplorationHours(String(v))}
-            min={1}
+            clampBehavior="none"
             maw={220}
             data-testid="dispatch-hours"
           />

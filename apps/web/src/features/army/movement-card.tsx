@@ -1,6 +1,7 @@
-import { Badge, Button, Collapse, Group, Paper, Progress, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowBackUp, IconChevronDown, IconChevronRight, IconHomeCancel, IconUserPlus } from '@tabler/icons-react';
+import { ProgressBar } from '../../components/progress-bar';
 import { formatCoordinates, formatDate, formatNumber } from '../../lib/format';
 import type { NameOf } from '../movements';
 import { groupSize, missionTone, movementLabel, type MovementLike, movementProgress, movementStatus, quantityText, routeOf, TONE_COLORS } from '../movements';
@@ -68,7 +69,7 @@ export function MovementCard({
             {m.is_multi_party_initiator ? 'Leading a group attack' : 'In a group attack'} · {group} players
           </Text>
         )}
-        <Progress value={progress} color={color} size="sm" aria-label="Flight progress" data-testid="movement-progress" data-value={Math.round(progress)} />
+        <ProgressBar value={progress} color={color} size="sm" label="Flight progress" data-testid="movement-progress" />
         <Group justify="space-between" wrap="wrap" gap="xs">
           <UnstyledButton onClick={toggle} aria-expanded={open}>
             <Group gap={4}>

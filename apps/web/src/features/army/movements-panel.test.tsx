@@ -83,7 +83,8 @@ describe('army movements panel (social 2.7)', { timeout: 30_000 }, () => {
     const status = cards.map((c) => within(c).getByTestId('movement-status').textContent);
     expect(status[0]).toMatch(/^(59m \d+s|1h 0m 0s)$/);
     expect(status.slice(1)).toEqual(['Arrived', 'Processing...', 'Stationed']);
-    expect(within(cards[3]!).getByTestId('movement-progress').getAttribute('data-value')).toBe('100');
+    expect(within(cards[3]!).getByRole('progressbar', { name: 'Flight progress' })).toBe(within(cards[3]!).getByTestId('movement-progress'));
+    expect(within(cards[3]!).getByTestId('movement-progress').getAttribute('aria-valuenow')).toBe('100');
     fireEvent.click(within(cards[3]!).getByRole('button', { name: 'Details' }));
     expect(within(cards[3]!).getByTestId('movement-details').textContent).toContain('Hidden');
     // recall only for an own fleet still on its way; cancel stationing only for the host

@@ -45,4 +45,10 @@ describe('fleets on the map (social 2.5, 2.6, 4.6)', () => {
     expect(stationed).toContain('Arrival: Indefinite');
     expect(stationed).toContain('Stationed');
   });
+
+  it("cuts the owner's name to 18 characters in the tooltip (social 9)", () => {
+    const card = describeFleet(movement({ username: 'TheVeryLongOverlordOfBroods' }), T0, names);
+    expect(card.lines[0]!.text).toBe('Owner: TheVeryLongOverlo…');
+    expect(card.lines[0]!.text.length).toBe('Owner: '.length + 18);
+  });
 });

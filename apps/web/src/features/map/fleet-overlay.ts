@@ -13,6 +13,7 @@ import {
   type MovementLike,
 } from '../movements';
 import { positionCentre, type Point } from './geometry';
+import { TRUNCATE, truncate } from './labels';
 import type { TooltipContent } from './map-tooltip';
 
 /** One fleet on the map (social 2.5): its route, where it is now, and its mission colour. */
@@ -75,7 +76,7 @@ export function describeFleet(m: MovementLike, now: number, nameOf: NameOf): Too
   const start: [number, number, number] = [m.start_region, m.start_sub_region, m.start_position];
   const target: [number, number, number] = [m.target_region, m.target_sub_region, m.target_position];
   const lines: TooltipContent['lines'] = [
-    { text: `Owner: ${m.username}`, tone },
+    { text: `Owner: ${truncate(m.username, TRUNCATE.ownerInTooltip)}`, tone },
     { text: `From: ${place(m.start_territory_name, start)}` },
     { text: `To: ${place(m.target_territory_name, target)}` },
     { text: `Departure: ${formatDate(m.start_time)}`, tone: 'dim' },

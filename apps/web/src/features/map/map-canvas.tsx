@@ -128,7 +128,8 @@ export function MapCanvas(props: MapCanvasProps) {
       latest.current.onOpenMenu({ r: cell.r, s: cell.s, p: cell.p }, clientX, clientY);
     };
     const tap = (cell: PickedCell, e: PointerEvent) => {
-      const now = performance.now();
+      // Times are the events' own (when the input happened), not when a busy page got to them.
+      const now = e.timeStamp;
       if (lastTap && now - lastTap.time <= DOUBLE_CLICK_MS && sameCell(lastTap.cell, cell)) {
         lastTap = null;
         drill(cell);
@@ -146,7 +147,7 @@ export function MapCanvas(props: MapCanvasProps) {
       if (e.pointerType === 'mouse' && e.button !== 0) return;
       if (press) return; // a second finger: ignore
       stage.setPointerCapture?.(e.pointerId);
-      press = { pointerId: e.pointerId, pointerType: e.pointerType, x: e.clientX, y: e.clientY, at: performance.now(), view: camera.current(), moved: false, longPressed: false, timer: null };
+      press = { pointerId: e.pointerId, pointerType: e.pointerType, x: e.clientX, y: e.clientY, at: e.timeStamp, view: camera.current(), moved: false, longPressed: false, timer: null };
       if (e.pointerType !== 'mouse') {
         const started = press;
         started.timer = setTimeout(() => {
@@ -184,7 +185,7 @@ export function MapCanvas(props: MapCanvasProps) {
       if (ended.moved) camera.commit();
       else if (cancelled) return;
       else if (ended.longPressed) swallowClick = true;
-      else if (ended.pointerType !== 'mouse' && performance.now() - ended.at >= LONG_PRESS_MS) {
+      else if (ended.pointerType !== 'mouse' && e.timeStamp - ended.at >= LONG_PRESS_MS) {
         // Held long enough but the timer has not run yet (a busy page): still a long-press.
         swallowClick = true;
         openMenu(cellAt(ended.x, ended.y), ended.x, ended.y);

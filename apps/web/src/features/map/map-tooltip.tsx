@@ -2,9 +2,9 @@ import { useImperativeHandle, useState, type Ref } from 'react';
 import { Stack, Text } from '@mantine/core';
 import classes from './map.module.css';
 
-/** Social spec 2.6: tooltips sit 15 px from the pointer. */
+/** Social spec 2.6 and core 9: tooltips sit 15 px from the pointer and are 210 by 180. */
 export const TOOLTIP_OFFSET_PX = 15;
-const TOOLTIP_WIDTH_PX = 260;
+const TOOLTIP_SIZE = { width: 210, height: 180 } as const;
 
 export interface TooltipContent {
   title: string;
@@ -25,8 +25,9 @@ export function MapTooltip({ ref }: { ref: Ref<MapTooltipHandle> }) {
   useImperativeHandle(ref, () => ({
     show(content, x, y, bounds) {
       // Flip to the other side of the pointer near the right or bottom edge.
-      const left = x + TOOLTIP_OFFSET_PX + TOOLTIP_WIDTH_PX > bounds.width ? Math.max(0, x - TOOLTIP_OFFSET_PX - TOOLTIP_WIDTH_PX) : x + TOOLTIP_OFFSET_PX;
-      const top = y + TOOLTIP_OFFSET_PX + 120 > bounds.height ? Math.max(0, y - TOOLTIP_OFFSET_PX - 120) : y + TOOLTIP_OFFSET_PX;
+      const { width, height } = TOOLTIP_SIZE;
+      const left = x + TOOLTIP_OFFSET_PX + width > bounds.width ? Math.max(0, x - TOOLTIP_OFFSET_PX - width) : x + TOOLTIP_OFFSET_PX;
+      const top = y + TOOLTIP_OFFSET_PX + height > bounds.height ? Math.max(0, y - TOOLTIP_OFFSET_PX - height) : y + TOOLTIP_OFFSET_PX;
       setState({ content, left, top });
     },
     hide() {
@@ -35,7 +36,7 @@ export function MapTooltip({ ref }: { ref: Ref<MapTooltipHandle> }) {
   }));
   if (!state) return null;
   return (
-    <div className={classes.tooltip} style={{ left: state.left, top: state.top }} role="tooltip" data-testid="map-tooltip">
+    <div className={classes.tooltip} style={{ left: state.left, top: state.top, width: TOOLTIP_SIZE.width, maxHeight: TOOLTIP_SIZE.height }} role="tooltip" data-testid="map-tooltip">
       <Stack gap={2}>
         <Text fw={700} size="sm" ff="monospace">
           {state.content.title}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
-import { formatResourceAmount, splitCoordinates } from '../../lib/format';
+import { formatResourceAmount, splitMentions } from '../../lib/format';
+import { useGameData } from '../territories';
 import { useUiStore } from '../../stores/ui-store';
 import { useCardEnvironment } from './card-context';
 import { coordsOf, type Amount, type Coords } from './content-shape';
@@ -36,11 +37,12 @@ export function Coordinates({ value }: { value: unknown }) {
   return coords ? <MapLink coords={coords} /> : <Text span size="sm">N/A</Text>;
 }
 
-/** Free text with every r:s:p, [r:s:p] or (r:s:p) turned into a map link. */
+/** Free text with every r:s:p, [r:s:p] or (r:s:p) inside the grid turned into a map link, and ISO times formatted. */
 export function LinkedText({ children }: { children: string }) {
+  const grid = useGameData().data?.universe.map;
   return (
     <>
-      {splitCoordinates(children).map((segment, i) =>
+      {splitMentions(children, grid).map((segment, i) =>
         segment.kind === 'coords' ? <MapLink key={i} coords={segment.coords} label={segment.text} /> : <span key={i}>{segment.text}</span>,
       )}
     </>
@@ -48,9 +50,9 @@ export function LinkedText({ children }: { children: string }) {
 }
 
 /** A labelled fact on one line. */
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
+export function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <Text size="sm" component="div">
+    <Text size="sm" component="div" data-testid={testId}>
       <Text span size="sm" c="dimmed">
         {label}:{' '}
       </Text>

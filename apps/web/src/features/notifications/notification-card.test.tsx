@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
 import { useUiStore } from '../../stores/ui-store';
 import { CardEnvironmentContext } from './card-context';
@@ -62,10 +62,10 @@ describe('every card', () => {
 });
 
 describe('coordinates in text', () => {
-  it('become map links that focus the map, switch to the Map tab, then run the close callback', () => {
+  it('become map links that focus the map, switch to the Map tab, then run the close callback', async () => {
     const onNavigate = vi.fn();
     show(makeNotification({ content: 'Enemy seen at [12:34:5], and near (7:8:9).' }), onNavigate);
-    const link = screen.getByRole('button', { name: '[12:34:5]' });
+    const link = await screen.findByRole('button', { name: '[12:34:5]' });
     expect(screen.getByRole('button', { name: '(7:8:9)' })).toBeTruthy();
     fireEvent.click(link);
     expect(useUiStore.getState().mapFocusCoordinates).toEqual({ r: 12, s: 34, p: 5 });
@@ -73,9 +73,15 @@ describe('coordinates in text', () => {
     expect(onNavigate).toHaveBeenCalledOnce();
   });
 
+  it('are only coordinates inside the grid, never the clock time of a date (social 5.7)', async () => {
+    show(makeNotification({ content: 'Seen at 1:2:3, not at 962:1:1 nor at 00:58:38 of 2026-11-26T00:58:38.974Z.' }));
+    await screen.findByRole('button', { name: '1:2:3' });
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['1:2:3']);
+  });
+
   it("carry the tooltip 'View r:s:p on map'", async () => {
     show(makeNotification({ content: 'At 1:2:3' }));
-    fireEvent.mouseEnter(screen.getByRole('button', { name: '1:2:3' }));
+    fireEvent.mouseEnter(await screen.findByRole('button', { name: '1:2:3' }));
     expect(await screen.findByText('View 1:2:3 on map')).toBeTruthy();
   });
 });
@@ -113,6 +119,16 @@ describe('movement and failure cards', () => {
   it("a movement with nothing recognisable reads 'Movement details unavailable.'", () => {
     show(makeNotification({ message_type: 'FLEET_ARRIVED_AT_DESTINATION', content: { unrelated: true } }));
     expect(screen.getByText(NO_MOVEMENT_DETAILS)).toBeTruthy();
+  });
+
+  it("tells when a recalled fleet is home as month/day/year with 24-hour time, from its content or an old row's text (social 5.7)", async () => {
+    const home = new Date(2026, 10, 26, 0, 58, 38, 974);
+    const route = { origin_coords: [1, 2, 3], destination_coords: [4, 5, 6], original_mission: 'TRANSPORT' };
+    show(makeNotification({ message_type: 'FLEET_RECALLED', content: { ...route, returns_at: home.toISOString() } }));
+    expect((await screen.findByTestId('fleet-home-at')).textContent).toBe('Home at: 11/26/2026 00:58:38');
+    show(makeNotification({ id: 'old', message_type: 'FLEET_RECALLED', content: { ...route, details: `It will be home at ${home.toISOString()}.` } }));
+    await waitFor(() => expect(screen.getAllByTestId('notification-card')[1]!.textContent).toContain('It will be home at 11/26/2026 00:58:38.'));
+    expect(screen.queryByRole('button', { name: /58:38/ })).toBeNull();
   });
 
   it('shows the route from coordinate lists or r:s:p strings, names, units and the reason lost', () => {

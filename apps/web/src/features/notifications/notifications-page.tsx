@@ -3,30 +3,38 @@ import { Button, Checkbox, Group, Stack, Title } from '@mantine/core';
 import { navigateTo } from '../../lib/navigation';
 import { CardEnvironmentContext } from './card-context';
 import { NotificationList } from './notification-list';
-import { PAGE_FILTERS, PAGE_SIZE, emptyPageText, listInput, type NotificationItem, type PageFilterKey } from './notification-types';
-import { useMarkRead, useNotificationPage } from './use-notifications';
+import { PAGE_FILTERS, emptyPageText, listInput, type NotificationItem, type PageFilterKey } from './notification-types';
+import { useMarkRead, useNotificationFeed } from './use-notifications';
 
 const FILTER_KEYS = Object.keys(PAGE_FILTERS) as PageFilterKey[];
 const toDashboard = { onNavigate: () => navigateTo('/dashboard') };
 
 /**
- * The /notifications page body: filters, 'Show Read', newest first, offset paging. The route
+ * The /notifications page body: filters, 'Show Read', newest first. 'Load More Notifications' adds
+ * the next 20 under those shown; 'Previous Page' takes the last 20 added away again. The route
  * (routes/notifications.tsx) supplies the header, the back link and the signed-in check.
  */
 export function NotificationsPage() {
   const [filterKey, setFilterKey] = useState<PageFilterKey>('all');
   const [showRead, setShowRead] = useState(false);
-  const [page, setPage] = useState(0);
+  /** How many loaded pages are shown. */
+  const [shown, setShown] = useState(1);
   const filter = PAGE_FILTERS[filterKey];
-  const query = useNotificationPage(listInput(filter, showRead), page);
+  const query = useNotificationFeed(listInput(filter, showRead), true, 'page');
   const markRead = useMarkRead();
-  const items = query.data ?? [];
+  const pages = query.data?.pages ?? [];
+  const items = pages.slice(0, shown).flat();
+  const more = pages.length > shown || query.hasNextPage;
+  const loadMore = () => {
+    if (pages.length <= shown) void query.fetchNextPage();
+    setShown(shown + 1);
+  };
   const open = (n: NotificationItem) => {
     if (!n.is_read) markRead.mutate({ id: n.id });
   };
   const choose = (key: PageFilterKey) => {
     setFilterKey(key);
-    setPage(0);
+    setShown(1);
   };
 
   return (
@@ -38,7 +46,7 @@ export function NotificationsPage() {
           checked={showRead}
           onChange={(e) => {
             setShowRead(e.currentTarget.checked);
-            setPage(0);
+            setShown(1);
           }}
         />
       </Group>
@@ -60,13 +68,13 @@ export function NotificationsPage() {
         />
       </CardEnvironmentContext.Provider>
       <Group justify="center">
-        {page > 0 && (
-          <Button variant="default" onClick={() => setPage((p) => Math.max(0, p - 1))}>
+        {shown > 1 && (
+          <Button variant="default" onClick={() => setShown(shown - 1)}>
             Previous Page
           </Button>
         )}
-        {items.length === PAGE_SIZE && (
-          <Button variant="light" color="brood" loading={query.isFetching && query.isPlaceholderData} onClick={() => setPage((p) => p + 1)}>
+        {more && (
+          <Button variant="light" color="brood" loading={query.isFetchingNextPage} onClick={loadMore}>
             Load More Notifications
           </Button>
         )}

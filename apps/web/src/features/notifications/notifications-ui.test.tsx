@@ -116,7 +116,7 @@ describe('NotificationsPage', () => {
     expect(await screen.findByText('No notifications found.')).toBeTruthy();
   });
 
-  it('filters by group, pages with Load More Notifications and Previous Page, and a click marks read', async () => {
+  it('filters by group, adds the next 20 with Load More Notifications, takes them away with Previous Page, and a click marks read', async () => {
     const server: Server = {
       unread: 23,
       items: [...many(21), makeNotification({ id: 'c1', message_type: 'COMBAT_REPORT', title: 'Skirmish', content: null }), makeNotification({ id: 's1', message_type: 'SALVAGE_SUCCESSFUL', title: 'Salvaged', content: null })],
@@ -125,9 +125,16 @@ describe('NotificationsPage', () => {
     await screen.findByText('Note 0');
     fireEvent.click(screen.getByRole('button', { name: 'Load More Notifications' }));
     await screen.findByText('Note 20');
-    expect(calls.filter((c) => c.path === 'notifications.list').at(-1)?.input).toMatchObject({ skip: 20, limit: 20 });
+    expect(calls.filter((c) => c.path === 'notifications.list').at(-1)?.input).toMatchObject({ cursor: 20, limit: 20 });
+    expect(screen.getAllByTestId('notification-card')).toHaveLength(23);
+    expect(screen.getByText('Note 0')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load More Notifications' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Previous Page' }));
-    await screen.findByText('Note 0');
+    await waitFor(() => expect(screen.queryByText('Note 20')).toBeNull());
+    expect(screen.getAllByTestId('notification-card')).toHaveLength(20);
+    expect(screen.queryByRole('button', { name: 'Previous Page' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load More Notifications' }));
+    await screen.findByText('Note 20');
 
     fireEvent.click(screen.getByRole('button', { name: 'Salvage' }));
     await screen.findByText('Salvaged');

@@ -22,6 +22,7 @@ export const TEST_GAME_DATA = {
   defenses: { spine_wall: { name: 'Spine Wall' } },
   structures: { spore_vat: { name: 'Spore Vat' } },
   technologies: { hive_mind: { name: 'Hive Mind' } },
+  universe: { map: { regions: 961, sub_regions: 961, positions: 25 } },
 };
 
 export function answerGameData(path: string): unknown {

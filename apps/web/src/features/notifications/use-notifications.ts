@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTRPC } from '../../trpc';
 import { useAuthStore } from '../../stores/auth-store';
 import { PAGE_SIZE, type ListInput, type NotificationItem } from './notification-types';
@@ -27,8 +27,11 @@ export function useUnreadCount() {
   });
 }
 
-/** The centre's list: pages of 20, 'Load More' appends the next page; refetched on window focus. */
-export function useNotificationFeed(input: ListInput, enabled: boolean) {
+/**
+ * Pages of 20 where 'Load More' appends the next page: the centre's list (stale after 20 s,
+ * refetched on window focus) and the /notifications page's (cached 60 s), social spec §7 and §9.
+ */
+export function useNotificationFeed(input: ListInput, enabled: boolean, where: 'centre' | 'page' = 'centre') {
   const trpc = useTRPC();
   return useInfiniteQuery({
     ...trpc.notifications.list.infiniteQueryOptions(input, {
@@ -36,18 +39,8 @@ export function useNotificationFeed(input: ListInput, enabled: boolean) {
       getNextPageParam: (last, all) => (last.length < PAGE_SIZE ? undefined : all.length * PAGE_SIZE),
     }),
     enabled,
-    staleTime: CENTRE_STALE_MS,
-    refetchOnWindowFocus: true,
-  });
-}
-
-/** One page of the /notifications page (offset paging), cached for a minute. */
-export function useNotificationPage(input: ListInput, page: number) {
-  const trpc = useTRPC();
-  return useQuery({
-    ...trpc.notifications.list.queryOptions({ ...input, skip: page * PAGE_SIZE }),
-    staleTime: PAGE_STALE_MS,
-    placeholderData: keepPreviousData,
+    staleTime: where === 'centre' ? CENTRE_STALE_MS : PAGE_STALE_MS,
+    refetchOnWindowFocus: where === 'centre',
   });
 }
 

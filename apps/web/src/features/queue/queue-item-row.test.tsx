@@ -40,6 +40,9 @@ describe('QueueItemRow', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('time-left').textContent).toBe('8s');
     act(() => vi.advanceTimersByTime(250));
     expect(percent()).toBe(27.5);
+    const bar = screen.getByRole('progressbar', { name: 'Fiber Tangle progress' });
+    expect(bar).toBe(screen.getByTestId('queue-progress'));
+    expect(['aria-valuemin', 'aria-valuenow', 'aria-valuemax'].map((a) => bar.getAttribute(a))).toEqual(['0', '28', '100']);
 
     act(() => vi.advanceTimersByTime(10_000));
     expect(screen.getByText('Finished')).toBeTruthy();

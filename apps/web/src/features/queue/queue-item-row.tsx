@@ -1,5 +1,6 @@
 import { useNow } from '../../hooks/use-now';
-import { ActionIcon, Box, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ProgressBar } from '../../components/progress-bar';
 import { modals } from '@mantine/modals';
 import { IconX } from '@tabler/icons-react';
 import { cancelConfirmation, canCancel, countdownText, queueProgress } from './queue-progress';
@@ -82,13 +83,13 @@ export function QueueItemRow(props: QueueItemRowProps) {
         </Text>
       ) : progress.phase === 'running' ? (
         <Stack gap={3} mt={4}>
-          <Progress
+          <ProgressBar
             value={progress.percent}
             size="sm"
             radius="xl"
             color="acid"
             transitionDuration={QUEUE_TICK_MS}
-            aria-label={`${props.name} progress`}
+            label={`${props.name} progress`}
             data-testid="queue-progress"
             data-percent={progress.percent.toFixed(1)}
           />

@@ -82,6 +82,21 @@ describe('dispatchEvent', () => {
     ]);
     expect(toasts).toEqual([]);
   });
+
+  it('toasts a queue change and a mark-all-read once each, and neither a single card read nor a stock change (social 7, decision 7)', () => {
+    dispatchEvent(deps, { event: 'QUEUE_ITEM_UPDATED', data: { queueType: 'building', territory_id: 3 } });
+    dispatchEvent(deps, { event: 'QUEUE_ITEM_UPDATED', data: { queueType: 'research', territory_id: null } });
+    dispatchEvent(deps, { event: 'NOTIFICATION_UPDATED', data: { all_read: true, count: 12 } });
+    expect(toasts).toEqual([
+      { kind: 'info', message: 'Build queue updated.' },
+      { kind: 'info', message: 'Research queue updated.' },
+      { kind: 'info', message: '12 notifications marked as read.' },
+    ]);
+    toasts = [];
+    dispatchEvent(deps, { event: 'NOTIFICATION_UPDATED', data: { id: 'x', is_read: true } });
+    dispatchEvent(deps, { event: 'RESOURCE_UPDATE', data: { territory_id: 3 } });
+    expect(toasts).toEqual([]);
+  });
 });
 
 describe('the spec texts', () => {

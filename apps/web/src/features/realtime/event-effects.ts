@@ -1,4 +1,4 @@
-import type { GameEventData, GameEventMessage, GameEventName } from '@brood/contracts';
+import type { GameEventData, GameEventMessage, GameEventName, QueueKind } from '@brood/contracts';
 
 /**
  * What each real-time event does in the browser (social spec §7): the toast it shows and the data it
@@ -48,13 +48,15 @@ const BATTLE = ['movements', 'territories', 'stats', 'wreckage', 'currentUser'] 
 const SALVAGE = ['movements', 'wreckage', 'territories'] as const satisfies RefreshGroup[];
 
 const levelSuffix = (level: number) => ` (level ${level})`;
+const QUEUE_NAMES = { building: 'Build', research: 'Research', recruitment: 'Recruitment', defense: 'Defense' } as const satisfies Record<QueueKind, string>;
 const info = (message: string, refresh: RefreshGroup[]): EventEffect => ({ toast: { kind: 'info', message }, refresh });
 const salvageFailed = (data: { details?: string | undefined }): EventEffect => ({ toast: { kind: 'error', message: `Salvage mission failed: ${data.details || 'Unknown reason'}` }, refresh: [...SALVAGE] });
 const spyFailed = (data: { details?: string | undefined }): EventEffect => ({ toast: { kind: 'error', message: `Espionage failed: ${data.details || 'Unknown reason'}` }, refresh: ['movements'] });
 const alliance = (message: string) => (): EventEffect => info(message, ['alliances', 'currentUser']);
 
 const EFFECTS: { [E in GameEventName]: Handler<E> } = {
-  QUEUE_ITEM_UPDATED: () => ({ toast: null, refresh: ['queues', 'territories', 'stats'] }),
+  // One toast a start or cancel (completions have their own); a stock change never toasts: decision 7.
+  QUEUE_ITEM_UPDATED: (d) => info(`${QUEUE_NAMES[d.queueType]} queue updated.`, ['queues', 'territories', 'stats']),
   RESOURCE_UPDATE: () => ({ toast: null, refresh: ['territories'] }),
   CONSTRUCTION_COMPLETED: (d, nameOf) => ({ toast: { kind: 'success', message: `${nameOf(d.structure_key)} construction completed${levelSuffix(d.level)}.` }, refresh: [...COMPLETION] }),
   RESEARCH_COMPLETED: (d, nameOf) => ({ toast: { kind: 'success', message: `${nameOf(d.tech_key)} research completed${levelSuffix(d.level)}.` }, refresh: [...COMPLETION] }),
@@ -94,7 +96,8 @@ const EFFECTS: { [E in GameEventName]: Handler<E> } = {
   NEW_NOTIFICATION_RECEIVED: (d) => info(d.title || 'New notification received.', ['notifications', 'unreadCount']),
   ACCOUNT_SUSPENDED: (d) => ({ toast: null, refresh: [], endSession: suspendedSentence(d.reason) }),
   ANNOUNCEMENT: (d) => info(`Announcement: ${d.title}`, ['notifications', 'unreadCount']),
-  NOTIFICATION_UPDATED: () => ({ toast: null, refresh: ['unreadCount'], markStale: ['notifications'] }),
+  // A card read dims in place: only reading them all at once toasts (decision 7).
+  NOTIFICATION_UPDATED: (d) => ({ toast: 'all_read' in d ? { kind: 'info', message: `${d.count} notifications marked as read.` } : null, refresh: ['unreadCount'], markStale: ['notifications'] }),
 };
 
 /** The effect of a (validated) event; one that stored a notification also refreshes the notification lists. */

@@ -82,7 +82,7 @@ export async function recallMovement(deps: WorldDeps, actor: Actor, input: { mov
     await notifyMovement(tx, actor.id, {
       type: 'FLEET_RECALLED',
       title: `${missionLabel(mission)} fleet to ${coordsText(targetCoords(m))} recalled`,
-      extra: { details: `It will be home at ${m.arrivalTime!.toISOString()}.` },
+      extra: { returns_at: m.arrivalTime!.toISOString() },
       as: { event: 'MOVEMENT_CANCELLED', data: { movement_id: m.id, territory_id: m.startTerritoryId } },
     }, m, { start, target }, now);
     const targetOwner = target?.owner?.id;

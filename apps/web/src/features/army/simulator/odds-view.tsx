@@ -70,13 +70,13 @@ export const OddsView = memo(function OddsView({ odds, ms, nameOf, flight, onSen
         </Text>
       </Group>
       <Progress.Root size={22} data-testid="lab-odds-bar">
-        <Progress.Section value={shares.attacker * 100} color="red">
+        <Progress.Section value={shares.attacker * 100} color="red" aria-label="Attackers win">
           <Progress.Label>{shares.attacker >= 0.12 ? `${Math.round(shares.attacker * 100)}%` : ''}</Progress.Label>
         </Progress.Section>
-        <Progress.Section value={shares.draw * 100} color="yellow">
+        <Progress.Section value={shares.draw * 100} color="yellow" aria-label="Draw">
           <Progress.Label>{shares.draw >= 0.12 ? `${Math.round(shares.draw * 100)}%` : ''}</Progress.Label>
         </Progress.Section>
-        <Progress.Section value={shares.defender * 100} color="blue">
+        <Progress.Section value={shares.defender * 100} color="blue" aria-label="Defenders win">
           <Progress.Label>{shares.defender >= 0.12 ? `${Math.round(shares.defender * 100)}%` : ''}</Progress.Label>
         </Progress.Section>
       </Progress.Root>

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Box, ColorSwatch, Group, Progress, SimpleGrid, Slider, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, ColorSwatch, Group, SimpleGrid, Slider, Stack, Text, Tooltip } from '@mantine/core';
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconPlayerSkipBackFilled, IconPlayerSkipForwardFilled, IconPlayerTrackNextFilled, IconPlayerTrackPrevFilled } from '@tabler/icons-react';
+import { ProgressBar } from '../../../components/progress-bar';
 import { formatLargeNumber } from '../../../lib/format';
 import type { Row } from '../content-shape';
 import { useItemNames } from '../item-names';
@@ -68,7 +69,7 @@ function Stacks({ replay, frame, role }: { replay: Replay; frame: number; role: 
               {formatLargeNumber(s.counts[frame] ?? 0)}
             </Text>
           </Group>
-          <Progress value={barShare(s, frame) * 100} color={SIDE_COLOUR[role]} size="sm" transitionDuration={FRAME_MS * 0.8} aria-label={`${nameOf(s.key)} of ${s.username}`} />
+          <ProgressBar value={barShare(s, frame) * 100} color={SIDE_COLOUR[role]} size="sm" transitionDuration={FRAME_MS * 0.8} label={`${nameOf(s.key)} of ${s.username}`} />
         </Box>
       ))}
     </Stack>

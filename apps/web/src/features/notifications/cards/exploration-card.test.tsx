@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { NotificationCard } from '../notification-card';
 import type { NotificationItem } from '../notification-types';
@@ -32,10 +32,10 @@ describe('exploration card', () => {
     expect(explorationColour({ event_type: 'ANOMALY' })).toBe('blue');
   });
 
-  it('shows the message with map links, the place and what was found', async () => {
+  it('shows the message with map links (once the grid has loaded), the place and what was found', async () => {
     show('EXPLORATION_SUCCESSFUL', { event_type: 'RESOURCE_FIND', message: 'A crystal vein near 9:9:9', location_coords: [9, 9, 9], location_name: 'Deep', found_resources: { fiber: 300 } });
-    expect(screen.getAllByRole('button', { name: '9:9:9' })).toHaveLength(2);
-    expect(await screen.findByText('Fiber 300')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: '9:9:9' })).toHaveLength(2));
+    expect(screen.getByText('Fiber 300')).toBeTruthy();
   });
 });
 
@@ -50,9 +50,9 @@ describe('salvage card', () => {
     expect(screen.getByText(SALVAGE_INVALID)).toBeTruthy();
   });
 
-  it('a failure carrying only its reason shows the reason, or the default text', () => {
+  it('a failure carrying only its reason shows the reason, or the default text', async () => {
     show('SALVAGE_FAILED_NO_WRECKAGE', { details: 'Nothing left at 1:2:3' });
-    expect(screen.getByRole('button', { name: '1:2:3' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '1:2:3' })).toBeTruthy();
     show('SALVAGE_FAILED_NO_CARGO', { code: 7 });
     expect(screen.getByText(NO_FAILURE_DETAILS)).toBeTruthy();
   });

@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { missionLabel } from '@brood/game-core';
+import { formatDate } from '../../../lib/format';
 import { AmountChips, Fact, InvalidContent, LinkedText, MapLink } from '../card-parts';
 import { amountsOf, coordsFrom, messageOf, text, type Row } from '../content-shape';
 import { NO_FAILURE_DETAILS, NO_MOVEMENT_DETAILS } from './report-rules';
@@ -51,6 +52,11 @@ export function MovementBody({ type, content }: { type: string; content: Row }) 
       )}
       {places}
       {text(content.original_mission) && <Fact label="Mission">{missionLabel(text(content.original_mission)!)}</Fact>}
+      {text(content.returns_at) && (
+        <Fact label="Home at" testId="fleet-home-at">
+          {formatDate(text(content.returns_at))}
+        </Fact>
+      )}
       {amounts.map((a) => (
         <Fact key={a.field} label={a.label}>
           <AmountChips amounts={a.list} />
