@@ -65,11 +65,11 @@ export async function drainUndisturbed(url: string, catalogue: Catalogue): Promi
 }
 
 /** A sim-worker process as production runs it, with a short job heartbeat and supervisor interval (quiet: the faults make it log errors). */
-export function startWorkerProcess(url: string, name = 'sim-worker'): Service {
+export function startWorkerProcess(url: string, name = 'sim-worker', env: NodeJS.ProcessEnv = {}): Service {
   return startService(
     name,
     'apps/sim-worker/src/main.ts',
-    { DATABASE_URL: url, LOG_LEVEL: 'fatal', WORKER_BATCH_SIZE: '100', WORKER_HEARTBEAT_SECONDS: '1', WORKER_JOB_HEARTBEAT_SECONDS: '10', WORKER_MONITOR_SECONDS: '2' },
+    { DATABASE_URL: url, LOG_LEVEL: 'fatal', WORKER_BATCH_SIZE: '100', WORKER_HEARTBEAT_SECONDS: '1', WORKER_JOB_HEARTBEAT_SECONDS: '10', WORKER_MONITOR_SECONDS: '2', ...env },
     'inherit',
   );
 }
