@@ -71,7 +71,7 @@ function dispatchLoad(base: string, tokens: string[], signal: AbortSignal) {
       const res = await fetch(`${base}/api/v1/movements`, { method: 'POST', headers, body, signal: AbortSignal.any([signal, AbortSignal.timeout(20_000)]) }).catch(() => null);
       statuses.set(res?.status ?? 0, (statuses.get(res?.status ?? 0) ?? 0) + 1);
       if (res?.status === 201) {
-        sent.push((await res.json<{ id: string }>()).id);
+        sent.push(((await res.json()) as { id: string }).id);
         n += 1;
       } else {
         await res?.arrayBuffer().catch(() => undefined);
