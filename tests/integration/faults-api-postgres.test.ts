@@ -8,7 +8,7 @@ import { loadCatalogue } from '@brood/game-data';
 import { ensureDatabase, migrateDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@brood/world';
 import { freePort } from '@brood/world/testing';
 import { startService, type Service } from '../../scripts/lib/processes';
-import { eventsLeft, seedDueStream, streamEvents } from './support/due-stream';
+import { eventsLeft, jobsInHand, seedDueStream, streamEvents } from './support/due-stream';
 import { copyDatabase, drainUndisturbed, sleep, startWorkerProcess, until } from './support/fault-runs';
 import { reconnectingSocket, type ReconnectingSocket } from './support/reconnecting-socket';
 import { digestDifferences, worldDigest } from './support/world-digest';
@@ -105,6 +105,7 @@ describe('the api killed and PostgreSQL restarted under load', () => {
       const restartedAt = Date.now();
       await until('the api to answer again', async () => (await fetch(`${base}/api/v1/users/me`, { headers: { authorization: `Bearer ${bearer[0]}` } })).status === 200, 60_000);
       await until('the worker to apply the rest', async () => (await eventsLeft(pool)) === 0, 180_000);
+      await until('the worker to complete every due job', async () => (await jobsInHand(pool)) === 0, 60_000);
       load.abort();
 
       const afterRestart = sockets.reduce((n, s) => n + s.events.filter((e) => e.at > restartedAt).length, 0);

@@ -4,7 +4,7 @@ import type { Catalogue } from '@brood/game-data';
 import { createBoss, createOrm, databaseUrl } from '@brood/world';
 import { jobs, startWorker } from '@brood/sim-worker';
 import { startService, type Service } from '../../../scripts/lib/processes';
-import { eventsLeft } from './due-stream';
+import { eventsLeft, jobsInHand } from './due-stream';
 
 /**
  * The two runs of a fault test: the same seeded world copied twice on one server, one copy drained
@@ -56,6 +56,10 @@ export async function drainUndisturbed(url: string, catalogue: Catalogue): Promi
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     await until('the undisturbed worker to apply every event', async () => (await eventsLeft(pool)) === 0, 240_000);
+    // And to record it: a batch whose world changes committed is completed in pg-boss a moment later,
+    // and one stopped before that (a moment that grows under load) is failed back to 'retry', which
+    // the digest's future jobs would show and the faulted run, whose worker keeps running, would not.
+    await until('the undisturbed worker to complete every due job', async () => (await jobsInHand(pool)) === 0, 60_000);
     return (Date.now() - started) / 1000;
   } finally {
     await pool.end();
