@@ -9,7 +9,7 @@ import { migrateDatabase } from '@brood/world';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@brood/world/dev';
 import { freePort } from '@brood/world/testing';
 import { startService, type Service } from '../../scripts/lib/processes';
-import { eventsLeft, seedDueStream, streamEvents } from './support/due-stream';
+import { eventsLeft, jobsInHand, seedDueStream, streamEvents } from './support/due-stream';
 import { copyDatabase, drainUndisturbed, sleep, startWorkerProcess, until } from './support/fault-runs';
 import { reconnectingSocket, type ReconnectingSocket } from './support/reconnecting-socket';
 import { digestDifferences, worldDigest } from './support/world-digest';
@@ -31,6 +31,8 @@ let faulted: string;
 let owners: number[];
 const services: Service[] = [];
 const sockets: ReconnectingSocket[] = [];
+/** The api's realtime connection, connected and past its LISTEN (every backend before the restart is gone). */
+const LISTENING = `select 1 from pg_stat_activity where datname = current_database() and application_name = 'broodspace-realtime' and state = 'idle' and query ilike 'listen%'`;
 
 beforeAll(async () => {
   server = await startEmbeddedPostgres({ dataDir: mkdtempSync(join(tmpdir(), 'brood-faults-pg-')), port: await freePort(), ephemeral: true });
@@ -104,6 +106,7 @@ describe('the api killed and PostgreSQL restarted under load', () => {
       const restartedAt = Date.now();
       await until('the api to answer again', async () => (await fetch(`${base}/api/v1/users/me`, { headers: { authorization: `Bearer ${bearer[0]}` } })).status === 200, 60_000);
       await until('the worker to apply the rest', async () => (await eventsLeft(pool)) === 0, 180_000);
+      await until('the worker to complete every due job', async () => (await jobsInHand(pool)) === 0, 60_000);
       load.abort();
 
       const afterRestart = sockets.reduce((n, s) => n + s.events.filter((e) => e.at > restartedAt).length, 0);
@@ -117,7 +120,10 @@ describe('the api killed and PostgreSQL restarted under load', () => {
         const res = await fetch(`${base}/api/v1/notifications/unread-count`, { headers: { authorization: `Bearer ${token}` } });
         expect(await res.json()).toEqual({ unread_count: 5 });
       }
-      // The api LISTENs again since the restart: a write's event reaches the player's socket.
+      // The api LISTENs again since the restart: a write's event reaches the player's socket. The write
+      // waits for that state (its reconnect backs off while the server is away, longer under load), not
+      // for the time the event takes: an event raised before the LISTEN is back is missed by design.
+      await until('the api to LISTEN again', async () => (await pool.query(LISTENING)).rowCount! > 0, 30_000);
       const read = await fetch(`${base}/api/v1/notifications/read-all`, { method: 'POST', headers: { authorization: `Bearer ${bearer[0]}` } });
       expect(read.status).toBe(200);
       await until('the NOTIFICATION_UPDATED event on the socket', () => sockets[0]!.events.some((e) => e.event === 'NOTIFICATION_UPDATED' && e.at > restartedAt), 15_000);

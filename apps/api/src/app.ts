@@ -6,7 +6,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { liveWorkers, pendingMigrations } from '@brood/world';
 import { appRouter, type AppRouter } from './root';
 import { contextFactory } from './context';
 import { registerRest } from './rest';
@@ -15,6 +14,7 @@ import { webStaticOptions } from './http/static';
 import { registerSecurity } from './http/security';
 import { registerApiDocs } from './http/api-docs';
 import { registerMetrics } from './http/metrics';
+import { registerHealth } from './http/health';
 import type { ApiDeps } from './deps';
 import { OneLinePerRequest, loggerOptions } from './logging';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http-errors';
@@ -47,18 +47,7 @@ export async function buildApp(deps: ApiDeps, options: { logStream?: Writable } 
 
   app.setErrorHandler(errorHandler);
 
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      const pending = await pendingMigrations(deps.orm);
-      if (pending.length > 0) return reply.code(503).send({ status: 'migrating', pending });
-      // Without a live sim-worker nothing due happens (queues, events, notifications): not healthy.
-      const workers = await liveWorkers(deps.orm.em);
-      if (workers === 0) return reply.code(503).send({ status: 'no sim-worker heartbeat', workers });
-      return { status: 'ok', workers };
-    } catch {
-      return reply.code(503).send({ status: 'database unreachable' });
-    }
-  });
+  registerHealth(app, deps);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

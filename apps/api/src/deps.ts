@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PgBoss } from 'pg-boss';
 import type { Catalogue } from '@brood/game-data';
-import { createBoss, createOrm, deploymentCatalogue, type PasswordHasher } from '@brood/world';
+import { createBoss, createOrm, databaseTimeouts, deploymentCatalogue, type PasswordHasher } from '@brood/world';
 import { createTokenService, type TokenService } from './auth/token';
 import { createPasswordHasher } from './auth/password';
 import { SessionCache } from './auth/sessions';
@@ -24,8 +24,9 @@ export interface ApiDeps {
 /** Opens what a process needs (ORM, pg-boss for sending, token and password services, catalogue). */
 export async function createApiDeps(env: Env): Promise<ApiDeps> {
   const catalogue = deploymentCatalogue(env.UNIVERSE_OVERRIDES);
-  const orm = await createOrm(env.DATABASE_URL, { poolMax: env.DB_POOL_MAX });
-  const boss = createBoss(env.DATABASE_URL, 'api');
+  const timeouts = databaseTimeouts(env);
+  const orm = await createOrm(env.DATABASE_URL, { poolMax: env.DB_POOL_MAX, timeouts });
+  const boss = createBoss(env.DATABASE_URL, 'api', { timeouts });
   try {
     await boss.start();
   } catch (error) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DatabaseUrlEnv, LogLevelEnv, UniverseOverridesEnv, parseEnv } from '@brood/world';
+import { DatabaseTimeoutsEnv, DatabaseUrlEnv, LogLevelEnv, UniverseOverridesEnv, parseEnv } from '@brood/world';
 
 /** The api's whole configuration, read once. Defaults make `npm start` work with nothing set. */
 export const EnvSchema = z.object({
@@ -29,6 +29,8 @@ export const EnvSchema = z.object({
   /** When set, GET /metrics answers only a request with `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+  /** How long any wait on the database may last (docs/operations.md, "Database timeouts"). */
+  ...DatabaseTimeoutsEnv,
   LOG_LEVEL: LogLevelEnv,
   /** A test universe overrides game-data settings, e.g. {"universe_speed_factor": 500}. */
   UNIVERSE_OVERRIDES: UniverseOverridesEnv,

@@ -20,12 +20,19 @@ export interface Ctx {
   now: () => Date;
 }
 
+/** What a player reads of an error the server did not mean to raise: its own message may name tables, files or hosts. */
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+
 const t = initTRPC.context<Ctx>().create({
   transformer: superjson,
+  // tRPC adds the stack (server file paths) to every error's data when NODE_ENV is not 'production',
+  // which `npm start` does not set: no answer carries one, whatever the mode (the log line has it).
+  isDev: false,
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     return {
       ...shape,
+      message: error.code === 'INTERNAL_SERVER_ERROR' ? INTERNAL_ERROR_MESSAGE : shape.message,
       data: {
         ...shape.data,
         // FastAPI-style validation items, so the web app shows 'message (Field: path)'.

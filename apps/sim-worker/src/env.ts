@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { DatabaseUrlEnv, LogLevelEnv, UniverseOverridesEnv, parseEnv } from '@brood/world';
+import { DatabaseTimeoutsEnv, DatabaseUrlEnv, LogLevelEnv, UniverseOverridesEnv, parseEnv } from '@brood/world';
 
 /** The sim-worker's whole configuration, read once. `npm start` sets DATABASE_URL for the embedded database. */
 export const WorkerEnvSchema = z.object({
   DATABASE_URL: DatabaseUrlEnv,
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+  /** How long any wait on the database may last (docs/operations.md, "Database timeouts"). */
+  ...DatabaseTimeoutsEnv,
   /** Jobs fetched per poll and queue. */
   WORKER_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** pg-boss's floor is 0.5 s; queues of timed events are also woken when their next event comes due. */

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { createBoss, createOrm, deploymentCatalogue, runProcess } from '@brood/world';
+import { createBoss, createOrm, databaseTimeouts, deploymentCatalogue, runProcess } from '@brood/world';
 import { readWorkerEnv } from './env';
 import { jobs } from './jobs';
 import { startWorker } from './worker';
@@ -14,8 +14,9 @@ runProcess(
     const env = readWorkerEnv();
     const log = pino({ name: 'sim-worker', level: env.LOG_LEVEL });
     const catalogue = deploymentCatalogue(env.UNIVERSE_OVERRIDES);
-    const orm = await createOrm(env.DATABASE_URL, { poolMax: env.DB_POOL_MAX });
-    const boss = createBoss(env.DATABASE_URL, 'worker', { monitorIntervalSeconds: env.WORKER_MONITOR_SECONDS });
+    const timeouts = databaseTimeouts(env);
+    const orm = await createOrm(env.DATABASE_URL, { poolMax: env.DB_POOL_MAX, timeouts });
+    const boss = createBoss(env.DATABASE_URL, 'worker', { monitorIntervalSeconds: env.WORKER_MONITOR_SECONDS, timeouts });
     boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
     await boss.start();
     const worker = await startWorker({ orm, boss, log, catalogue, jobs, batchSize: env.WORKER_BATCH_SIZE, pollingIntervalSeconds: env.WORKER_POLL_SECONDS, jobHeartbeatSeconds: env.WORKER_JOB_HEARTBEAT_SECONDS, concurrency: env.WORKER_CONCURRENCY, wakeGapMs: env.WORKER_WAKE_GAP_MS });

@@ -20,10 +20,11 @@ export interface DueWakerOptions {
  * is (an indexed min over arrival or end times), so the waker sleeps until then and calls
  * `notifyWorker`, which makes the worker fetch at once. Polling stays on as the backstop.
  */
-export function startDueWaker(options: DueWakerOptions): { stop(): void } {
+export function startDueWaker(options: DueWakerOptions): { stop(): Promise<void> } {
   const { boss, log, workerIds, dueIn, lookEveryMs, gapMs } = options;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let looking: Promise<unknown> = Promise.resolve();
   const wake = () => {
     for (const id of workerIds) boss.notifyWorker(id);
   };
@@ -31,7 +32,9 @@ export function startDueWaker(options: DueWakerOptions): { stop(): void } {
     if (stopped) return;
     let ms: number | null = null;
     try {
-      ms = await dueIn();
+      const reading = dueIn();
+      looking = reading.catch(() => undefined);
+      ms = await reading;
     } catch (err) {
       log.warn({ err }, 'could not read when the next job is due; polling only until the next look');
     }
@@ -46,9 +49,11 @@ export function startDueWaker(options: DueWakerOptions): { stop(): void } {
   };
   void look();
   return {
-    stop() {
+    /** Stops looking, and waits for a look in flight: the process closes the database's pool next. */
+    async stop() {
       stopped = true;
       clearTimeout(timer);
+      await looking;
     },
   };
 }

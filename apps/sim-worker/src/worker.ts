@@ -101,7 +101,7 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop(): Pro
   const { boss, log } = options;
   const base: Omit<JobDeps, 'em'> = { orm: options.orm, boss, log, catalogue: options.catalogue, now: options.now ?? (() => new Date()) };
   const names = new Set<string>();
-  const wakers: { stop(): void }[] = [];
+  const wakers: { stop(): Promise<void> }[] = [];
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
   await ensureQueue(boss, DEAD_LETTER_QUEUE);
   for (const definition of options.jobs) {
@@ -134,7 +134,8 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop(): Pro
   log.info({ queues: [...names] }, 'sim-worker working');
   return {
     async stop() {
-      for (const waker of wakers) waker.stop();
+      // A look still reading from the database would meet its pool closed (a TypeError reading 'Client').
+      await Promise.all(wakers.map((waker) => waker.stop()));
       // Graceful: active jobs finish (or are failed back for a retry after the timeout).
       await boss.stop({ graceful: true, timeout: 10_000 });
     },

@@ -144,3 +144,12 @@ export async function eventsLeft(client: pg.Client | pg.Pool): Promise<number> {
   );
   return Number(rows[0]!.n);
 }
+
+/** Due jobs of the stream's queues not completed yet: waiting, being worked, or failed back for a retry. */
+export async function jobsInHand(client: pg.Client | pg.Pool): Promise<number> {
+  const { rows } = await client.query<{ n: string }>(
+    `select count(*) as n from pgboss.job where name = any($1) and state in ('created', 'retry', 'active') and start_after <= now()`,
+    [[JOBS.queueItemDue.name, JOBS.movementArrival.name]],
+  );
+  return Number(rows[0]!.n);
+}

@@ -5,7 +5,7 @@ import { createBoss, createOrm } from '@brood/world';
 import { databaseUrl } from '@brood/world/dev';
 import { jobs, startWorker } from '@brood/sim-worker';
 import { startService, type Service } from '../../../scripts/lib/processes';
-import { eventsLeft } from './due-stream';
+import { eventsLeft, jobsInHand } from './due-stream';
 
 /**
  * The two runs of a fault test: the same seeded world copied twice on one server, one copy drained
@@ -57,6 +57,10 @@ export async function drainUndisturbed(url: string, catalogue: Catalogue): Promi
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     await until('the undisturbed worker to apply every event', async () => (await eventsLeft(pool)) === 0, 240_000);
+    // And to record it: a batch whose world changes committed is completed in pg-boss a moment later,
+    // and one stopped before that (a moment that grows under load) is failed back to 'retry', which
+    // the digest's future jobs would show and the faulted run, whose worker keeps running, would not.
+    await until('the undisturbed worker to complete every due job', async () => (await jobsInHand(pool)) === 0, 60_000);
     return (Date.now() - started) / 1000;
   } finally {
     await pool.end();
@@ -66,11 +70,11 @@ export async function drainUndisturbed(url: string, catalogue: Catalogue): Promi
 }
 
 /** A sim-worker process as production runs it, with a short job heartbeat and supervisor interval (quiet: the faults make it log errors). */
-export function startWorkerProcess(url: string, name = 'sim-worker'): Service {
+export function startWorkerProcess(url: string, name = 'sim-worker', env: NodeJS.ProcessEnv = {}): Service {
   return startService(
     name,
     'apps/sim-worker/src/main.ts',
-    { DATABASE_URL: url, LOG_LEVEL: 'fatal', WORKER_BATCH_SIZE: '100', WORKER_HEARTBEAT_SECONDS: '1', WORKER_JOB_HEARTBEAT_SECONDS: '10', WORKER_MONITOR_SECONDS: '2' },
+    { DATABASE_URL: url, LOG_LEVEL: 'fatal', WORKER_BATCH_SIZE: '100', WORKER_HEARTBEAT_SECONDS: '1', WORKER_JOB_HEARTBEAT_SECONDS: '10', WORKER_MONITOR_SECONDS: '2', ...env },
     'inherit',
   );
 }

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { GameEventName } from '@brood/contracts';
+import { databaseTimeouts } from '@brood/world';
 import type { ApiDeps } from '../deps';
 import { listenForGameEvents } from './listener';
 import { SocketRegistry } from './sockets';
@@ -112,6 +113,7 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
 
   const listener = listenForGameEvents({
     connectionString: deps.env.DATABASE_LISTEN_URL ?? deps.env.DATABASE_URL,
+    timeouts: databaseTimeouts(deps.env),
     log: app.log,
     onEvent: ({ user_id, event, data }) => {
       const text = JSON.stringify({ event, data });

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import { ACCOUNT_CHANGES_CHANNEL, GAME_EVENTS_CHANNEL } from '@brood/world';
+import { ACCOUNT_CHANGES_CHANNEL, GAME_EVENTS_CHANNEL, pgTimeoutOptions, type DatabaseTimeouts } from '@brood/world';
 
 /** What `publishEvent` puts on the channel; `user_id` null is for every player (`publishToEveryone`). */
 const GameEventSchema = z.object({ user_id: z.number().int().nullable(), event: z.string().min(1), data: z.unknown() });
@@ -9,6 +9,8 @@ export type GameEvent = z.infer<typeof GameEventSchema>;
 
 export interface ListenerOptions {
   connectionString: string;
+  /** The process's database timeouts: a (re)connect that gets no answer fails and is tried again. */
+  timeouts: DatabaseTimeouts;
   log: FastifyBaseLogger;
   onEvent: (event: GameEvent) => void;
   /** An account's session facts changed (migration 0130's trigger): its id, or null for every account. */
@@ -22,8 +24,9 @@ export interface ListenerOptions {
 
 /**
  * One dedicated connection LISTENing on game_events (a pooled connection cannot hold a LISTEN).
- * If the connection drops it reconnects with a growing delay; events raised while it was down are
- * missed, and the web app's polling covers them.
+ * If the connection drops it reconnects with a growing delay (250 ms doubling, at most
+ * `maxBackoffMs`, 2 s by default: a reconnect costs one connection, a long delay costs every event
+ * raised meanwhile); events raised while it was down are missed, and the web app's polling covers them.
  */
 export function listenForGameEvents(options: ListenerOptions): { ready: Promise<void>; close(): Promise<void> } {
   let markReady: () => void = () => undefined;
@@ -56,9 +59,12 @@ export function listenForGameEvents(options: ListenerOptions): { ready: Promise<
     options.onEvent(parsed.data);
   };
 
+  // One attempt at a time: a failed attempt's client may still report its error after the next one began.
+  let attempting = false;
   const scheduleReconnect = () => {
-    if (closed || timer) return;
-    const delay = Math.min(options.maxBackoffMs ?? 10_000, 250 * 2 ** attempt);
+    if (closed || attempting) return;
+    attempting = true;
+    const delay = Math.min(options.maxBackoffMs ?? 2_000, 250 * 2 ** attempt);
     attempt += 1;
     timer = setTimeout(() => {
       timer = null;
@@ -67,33 +73,31 @@ export function listenForGameEvents(options: ListenerOptions): { ready: Promise<
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: options.connectionString, application_name: 'broodspace-realtime' });
+    attempting = true;
+    const next = new pg.Client({ connectionString: options.connectionString, application_name: 'broodspace-realtime', ...pgTimeoutOptions(options.timeouts) });
     next.on('notification', handle);
-    next.on('error', (error) => {
-      options.log.warn({ err: error }, 'realtime LISTEN connection failed; reconnecting');
-      if (client === next) {
-        client = null;
-        options.onLost?.();
-      }
+    // Only the listening connection's loss starts a new attempt; a failed attempt retries below.
+    const lost = (error?: Error) => {
+      if (client !== next) return;
+      if (error) options.log.warn({ err: error }, 'realtime LISTEN connection failed; reconnecting');
+      client = null;
+      options.onLost?.();
       next.end().catch(() => undefined);
       scheduleReconnect();
-    });
-    next.on('end', () => {
-      if (client === next) {
-        client = null;
-        options.onLost?.();
-        scheduleReconnect();
-      }
-    });
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
     try {
       await next.connect();
       await next.query(`LISTEN ${GAME_EVENTS_CHANNEL}; LISTEN ${ACCOUNT_CHANGES_CHANNEL}`);
     } catch (error) {
       options.log.warn({ err: error }, 'realtime LISTEN could not connect; retrying');
       next.end().catch(() => undefined);
+      attempting = false;
       scheduleReconnect();
       return;
     }
+    attempting = false;
     if (closed) {
       await next.end().catch(() => undefined);
       return;

@@ -1,4 +1,5 @@
 import { PgBoss } from 'pg-boss';
+import { DEFAULT_DATABASE_TIMEOUTS, pgTimeoutOptions, type DatabaseTimeouts } from './timeouts';
 
 /** Who opens pg-boss: the api only sends jobs; the worker also runs maintenance and cron schedules. */
 export type BossRole = 'api' | 'worker';
@@ -11,6 +12,8 @@ export interface BossOptions {
    * so they are retried; pg-boss's default is 60 s.
    */
   monitorIntervalSeconds?: number;
+  /** Every wait on the database ends (./timeouts.ts); the defaults unless the process's env says otherwise. */
+  timeouts?: DatabaseTimeouts;
 }
 
 /**
@@ -22,6 +25,7 @@ export function createBoss(connectionString: string, role: BossRole, options: Bo
   const worker = role === 'worker';
   return new PgBoss({
     connectionString,
+    ...pgTimeoutOptions(options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS),
     max: options.poolMax ?? (worker ? 10 : 4),
     application_name: `broodspace-${role}`,
     migrate: false,

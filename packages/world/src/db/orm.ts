@@ -2,6 +2,7 @@ import { MikroORM, defineConfig, type EntityManager } from '@mikro-orm/postgresq
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from '../entities';
 import { migrationsList } from '../migrations';
+import { DEFAULT_DATABASE_TIMEOUTS, pgTimeoutOptions, type DatabaseTimeouts } from './timeouts';
 
 export type Orm = MikroORM;
 export type { EntityManager };
@@ -10,6 +11,8 @@ export interface OrmOptions {
   /** Pool size per process; several api and worker processes share one server. */
   poolMax?: number;
   debug?: boolean;
+  /** Every wait on the database ends (./timeouts.ts); the defaults unless the process's env says otherwise. */
+  timeouts?: DatabaseTimeouts;
 }
 
 export function ormConfig(clientUrl: string, options: OrmOptions = {}) {
@@ -19,6 +22,7 @@ export function ormConfig(clientUrl: string, options: OrmOptions = {}) {
     extensions: [Migrator],
     debug: options.debug ?? false,
     pool: { min: 0, max: options.poolMax ?? 10 },
+    driverOptions: pgTimeoutOptions(options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS),
     allowGlobalContext: false,
     forceUtcTimezone: true,
     migrations: { migrationsList: [...migrationsList], snapshot: false, snapshotOnMigrate: false, transactional: true, allOrNothing: true, silent: true },
@@ -31,7 +35,8 @@ export async function createOrm(clientUrl: string, options: OrmOptions = {}): Pr
 
 /** Applies every pending migration; safe to run while nothing else migrates (npm start runs it once before the processes start). */
 export async function migrate(clientUrl: string): Promise<string[]> {
-  const orm = await createOrm(clientUrl, { poolMax: 2 });
+  // A migration may rewrite a whole table: no statement limit (it runs alone, before the processes start).
+  const orm = await createOrm(clientUrl, { poolMax: 2, timeouts: { ...DEFAULT_DATABASE_TIMEOUTS, statementMs: 0 } });
   try {
     const applied = await orm.migrator.up();
     return applied.map((m) => m.name);
