@@ -114,6 +114,8 @@ export interface UiState extends PersistedUi, TransientUi {
   closeMapContextMenu: () => void;
   /** Highlight a card for two seconds (prerequisite jumps). */
   highlightItem: (tab: MainTab, key: string) => void;
+  /** The highlighted card is on screen: its HIGHLIGHT_DURATION_MS count from now, not from the click (a slow device may take a while to draw it). */
+  holdHighlight: () => void;
   clearHighlightedItem: () => void;
   setArmyView: (view: ArmyView) => void;
   /** Open the simulator (Army tab) with a draft filled from a report. */
@@ -169,8 +171,11 @@ export const useUiStore = create<UiState>()(
       openMapContextMenu: (menu) => set({ mapContextMenu: { ...menu, visible: true } }),
       closeMapContextMenu: () => set({ mapContextMenu: null }),
       highlightItem: (tab, key) => {
-        if (highlightTimer) clearTimeout(highlightTimer);
         set({ highlightedItem: { tab, key } });
+        get().holdHighlight();
+      },
+      holdHighlight: () => {
+        if (highlightTimer) clearTimeout(highlightTimer);
         highlightTimer = setTimeout(() => {
           highlightTimer = null;
           set({ highlightedItem: null });
