@@ -9,7 +9,7 @@ import { migrateDatabase } from '@brood/world';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@brood/world/dev';
 import { freePort } from '@brood/world/testing';
 import { startService, type Service } from '../../scripts/lib/processes';
-import { eventsLeft, jobsInHand, seedDueStream, streamEvents } from './support/due-stream';
+import { eventsLeft, jobsInHand, scoreRepairs, seedDueStream, streamEvents } from './support/due-stream';
 import { copyDatabase, drainUndisturbed, sleep, startWorkerProcess, until } from './support/fault-runs';
 import { reconnectingSocket, type ReconnectingSocket } from './support/reconnecting-socket';
 import { digestDifferences, worldDigest } from './support/world-digest';
@@ -134,5 +134,8 @@ describe('the api killed and PostgreSQL restarted under load', () => {
     const [undisturbed, hit] = await Promise.all([worldDigest(calm, catalogue), worldDigest(faulted, catalogue)]);
     expect(digestDifferences(undisturbed, hit)).toEqual({});
     expect(hit.parts).toEqual(undisturbed.parts);
+    // Every score the events refreshed agrees with what its player owns: the periodic recompute repairs nothing.
+    expect(await scoreRepairs(calm, catalogue)).toEqual([]);
+    expect(await scoreRepairs(faulted, catalogue)).toEqual([]);
   }, 500_000);
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '@brood/game-data';
 import { createTestDatabase, type TestDatabase } from '@brood/world/testing';
 import type { Service } from '../../scripts/lib/processes';
-import { eventsLeft, seedDueStream, streamEvents } from './support/due-stream';
+import { eventsLeft, scoreRepairs, seedDueStream, streamEvents } from './support/due-stream';
 import { copyDatabase, drainUndisturbed, dropDatabase, startWorkerProcess, until } from './support/fault-runs';
 import { digestDifferences, worldDigest } from './support/world-digest';
 
@@ -68,5 +68,8 @@ describe('a sim-worker killed mid-stream', () => {
     expect(calm.counts.battles).toBe(STREAM.battles);
     expect(digestDifferences(calm, killed)).toEqual({});
     expect(killed.parts).toEqual(calm.parts);
+    // Every score the events refreshed agrees with what its player owns: the periodic recompute repairs nothing.
+    expect(await scoreRepairs(undisturbed, catalogue)).toEqual([]);
+    expect(await scoreRepairs(faulted, catalogue)).toEqual([]);
   }, 400_000);
 });
