@@ -2,6 +2,7 @@ import { LockMode, raw, type EntityManager } from '@mikro-orm/postgresql';
 import type { Resources } from '@brood/game-core';
 import { AttackInvitation } from '../entities/attack-invitation.entity';
 import { Movement, type MovementMission } from '../entities/movement.entity';
+import { User } from '../entities/user.entity';
 import type { AmountMap } from '../entities/territory.entity';
 import { fail } from '../errors';
 import { sqlRows } from './bulk-write';
@@ -16,12 +17,12 @@ import { sqlRows } from './bulk-write';
  */
 export const LOCK_ORDER = [
   { step: 1, rows: 'an alliance (then its member and application rows)', helpers: ['lockAlliance'] },
-  { step: 2, rows: 'players (users), FOR NO KEY UPDATE', helpers: ['lockPlayer', 'lockPlayers'] },
+  { step: 2, rows: 'players (users): FOR NO KEY UPDATE, or FOR UPDATE for a change to the account itself', helpers: ['lockPlayer', 'lockPlayers', 'lockAccount', 'lockAccountRow', 'lockExpiredGuests'] },
   { step: 3, rows: 'an attack invitation', helpers: ['lockInvitationRow'] },
   { step: 4, rows: 'movements, in one id-ordered statement', helpers: ['lockMovementRow', 'lockGroup', 'lockArriving', 'lockFightingRows'] },
   { step: 5, rows: 'territories, in one id-ordered statement', helpers: ['lockTerritories', 'lockTerritoryRows', 'lockOwnedTerritory'] },
   { step: 6, rows: 'the wreckage field at a position', helpers: ['lockWreckageAt'] },
-  { step: 7, rows: "players' score rows, at the end of a transaction that changed what they own", helpers: ['lockScores'] },
+  { step: 7, rows: "players' score rows, at the end of a transaction that changed what they own", helpers: ['lockScores', 'lockScoreBatch'] },
 ] as const;
 
 export type LockHelper = (typeof LOCK_ORDER)[number]['helpers'][number];
@@ -54,6 +55,44 @@ export async function lockPlayers(em: EntityManager, userIds: readonly number[])
 /** lockPlayers for the one player a command acts for (401 when their account is gone). */
 export async function lockPlayer(em: EntityManager, actor: { id: number }): Promise<void> {
   if ((await lockPlayers(em, [actor.id])).length === 0) throw fail.unauthorized('Your account no longer exists');
+}
+
+/**
+ * Step 2, for a change to the account itself (a guest's claim): the player's User (FOR UPDATE), or null
+ * when the account is gone.
+ */
+export async function lockAccount(em: EntityManager, userId: number): Promise<User | null> {
+  return em.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+}
+
+/** An account's row as an operator's command reads it. */
+export interface AccountRow {
+  id: number;
+  username: string;
+  is_operator: boolean;
+  suspended_at: Date | null;
+}
+
+/**
+ * Step 2, for an operator's change to an account (a suspension, the operator role): its user row (FOR
+ * UPDATE) by id or by name in any case, or null when there is none.
+ */
+export async function lockAccountRow(em: EntityManager, by: { id: number } | { username: string }): Promise<AccountRow | null> {
+  const [where, value] = 'id' in by ? ['id = ?', by.id] : ['lower(username) = lower(?)', by.username];
+  const rows = await em.execute<AccountRow[]>(`select id, username, is_operator, suspended_at from users where ${where} for update`, [value]);
+  return rows[0] ?? null;
+}
+
+/**
+ * Step 2: up to `limit` guest accounts expired at `now`, in id order (FOR UPDATE SKIP LOCKED, so
+ * several workers removing guests at once each take other rows). Answers their ids.
+ */
+export async function lockExpiredGuests(em: EntityManager, now: Date, limit: number): Promise<number[]> {
+  const rows = await em.execute<{ id: number }[]>(
+    'select id from users where is_test_account and expires_at <= ? order by id limit ? for update skip locked',
+    [now, limit],
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Step 3: an attack invitation row, or null when there is none. */
@@ -154,4 +193,25 @@ export async function lockWreckageAt(em: EntityManager, spot: WreckageSpot, at: 
 /** Step 7: players' score rows, in ascending ids as the recompute job locks them. */
 export async function lockScores(em: EntityManager, userIds: readonly number[]): Promise<void> {
   await sqlRows(em, 'select user_id from player_scores where user_id = any($1::int[]) order by user_id for no key update', [[...userIds]]);
+}
+
+/** A player's stored scores, as the score rows hold them. */
+export interface StoredScores {
+  building_score: number;
+  research_score: number;
+  unit_score: number;
+  defense_score: number;
+  total_score: number;
+}
+
+/**
+ * Step 7 for the periodic recompute: the score rows of the next `limit` players after `afterUserId`, in
+ * ascending ids (FOR NO KEY UPDATE of the score rows only), with what they store.
+ */
+export async function lockScoreBatch(em: EntityManager, afterUserId: number, limit: number): Promise<(StoredScores & { user_id: number })[]> {
+  return em.execute<(StoredScores & { user_id: number })[]>(
+    `select s.user_id, s.building_score, s.research_score, s.unit_score, s.defense_score, s.total_score
+     from users u join player_scores s on s.user_id = u.id where u.id > ? order by u.id limit ? for no key update of s`,
+    [afterUserId, limit],
+  );
 }

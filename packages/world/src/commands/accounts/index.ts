@@ -5,6 +5,6 @@ export { createGuest } from './create-guest.command';
 export { admitSignUpFrom, pruneSignups, type SignUpKind } from './signup-limit';
 export { authenticate, pruneLoginAttempts, type Credentials } from './authenticate.command';
 export { claimGuest } from './claim.command';
-export { getProfile, findSessionUser, loadOwnAccount, type SessionUser } from './profile.command';
+export { getProfile, findSessionUser, lockOwnAccount, type SessionUser } from './profile.command';
 export { setAvatar } from './set-avatar.command';
 export { removeExpiredGuests } from './remove-expired-guests.command';

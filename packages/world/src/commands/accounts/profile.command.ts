@@ -1,4 +1,4 @@
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../../entities/user.entity';
 import { fail } from '../../errors';
 import { ACCOUNT_MESSAGES, type AccountActor, type AccountDeps } from './account-deps';
@@ -7,6 +7,7 @@ import { membershipFromRow } from '../../queries/alliances.query';
 import type { AllianceRank } from '../../entities/alliance.entity';
 import { sqlRows } from '../../kernel/bulk-write';
 import { epochMs } from '../../kernel/bulk-write';
+import { lockAccount } from '../../kernel/locks';
 
 /** The user behind a token: what every signed-in call knows of its caller. */
 export interface SessionUser {
@@ -30,9 +31,9 @@ export async function findSessionUser(em: EntityManager, userId: number, now: Da
   return { id: user.id, username: user.username, isOperator: user.isOperator, expiresAt: user.isTestAccount ? (user.expiresAt ?? null) : null };
 }
 
-/** Reads the actor's own account, 401 when it is gone (deleted, or an expired guest removed). */
-export async function loadOwnAccount(em: EntityManager, actor: AccountActor, lock = false): Promise<User> {
-  const user = await em.findOne(User, { id: actor.id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+/** Locks the actor's own account (kernel lockAccount), 401 when it is gone (deleted, or an expired guest removed). */
+export async function lockOwnAccount(em: EntityManager, actor: AccountActor): Promise<User> {
+  const user = await lockAccount(em, actor.id);
   if (!user) throw fail.unauthorized(ACCOUNT_MESSAGES.invalidToken);
   return user;
 }
