@@ -135,7 +135,7 @@ export async function acceptInvitation(deps: WorldDeps, actor: Actor, input: Acc
       title: `Fleet joined ${leadName}'s attack on ${coordsText(target.coords)}`,
       extra: { details: `It arrives with the group at ${arrival.toISOString()}. Fuel burnt: ${fuel} Biomass.` },
       as: { event: 'MOVEMENT_STARTED', data: { movement_id: joiner.id, territory_id: start.id } },
-    }, joiner, { start, target: target.territory }, now);
+    }, joiner, { start, target: target.territory });
     const later = moved ? ` The group now arrives ${durationText(timing.delayMs)} later.` : '';
     const notes: NotificationEntry[] = members.map((m) =>
       m === lead
