@@ -24,12 +24,12 @@ async function announce(em: EntityManager, users: readonly number[], event: 'WRE
 /**
  * Leaves debris at a spot at instant `at`: merged into the live field there (which then lives the
  * universe's wreckage_lifetime_hours from `at` again), or a new field (an expired one at the spot is
- * replaced). Nothing happens for an empty pile. `notify` users get WRECKAGE_FIELD_SPAWNED (in an
- * arrival batch, `tx.later`, with the batch's notifications at its end).
+ * replaced). Nothing happens for an empty pile. `notify` users get WRECKAGE_FIELD_SPAWNED, raised
+ * with the arrival batch's notifications at its end (`tx.later`).
  * Answers the field as stored, or null when nothing was left.
  */
 export async function leaveWreckage(
-  tx: { em: EntityManager; catalogue: Catalogue; later?: DeferredEvents },
+  tx: { em: EntityManager; catalogue: Catalogue; later: DeferredEvents },
   spot: WreckageSpot,
   resources: Resources,
   at: Date,
