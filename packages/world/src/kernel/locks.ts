@@ -8,7 +8,7 @@ import { fail } from '../errors';
 import { sqlRows } from './bulk-write';
 
 /**
- * The lock order of the whole game, written once. A transaction takes row locks only in this order
+ * The lock order of the whole game, written once. A transaction takes locks only in this order
  * (it may skip steps, never go back to an earlier one), and takes the rows of one step in one
  * statement in ascending id order; so two concurrent commands wait for each other instead of
  * deadlocking. Every lock helper lives in kernel/ and names its step. The one re-read after step 5,
@@ -16,6 +16,7 @@ import { sqlRows } from './bulk-write';
  * that joined since and that no one else holds.
  */
 export const LOCK_ORDER = [
+  { step: 0, rows: "no row: advisory locks on names (a sign-in's account, then its address; a sign-up's address)", helpers: ['lockNames'] },
   { step: 1, rows: 'an alliance (then its member and application rows)', helpers: ['lockAlliance'] },
   { step: 2, rows: 'players (users): FOR NO KEY UPDATE, or FOR UPDATE for a change to the account itself', helpers: ['lockPlayer', 'lockPlayers', 'lockAccount', 'lockAccountRow', 'lockExpiredGuests'] },
   { step: 3, rows: 'an attack invitation', helpers: ['lockInvitationRow'] },
@@ -28,6 +29,24 @@ export const LOCK_ORDER = [
 export type LockHelper = (typeof LOCK_ORDER)[number]['helpers'][number];
 
 export const ALLIANCE_NOT_FOUND = 'Alliance not found.';
+
+/** A name to lock: in key space 1 (accounts) or 2 (addresses), or alone in the one-key space. */
+export interface LockName {
+  space?: 1 | 2;
+  name: string;
+}
+
+/**
+ * Step 0, before any row: transaction-scoped advisory locks on names, one after another in the order
+ * given, so that concurrent tries on the same name (a sign-in's account and address, a sign-up's
+ * address) are checked one after another. The key spaces keep an account's key from colliding with
+ * an address's.
+ */
+export async function lockNames(em: EntityManager, names: readonly LockName[]): Promise<void> {
+  for (const { space, name } of names) {
+    await em.execute(space === undefined ? 'select pg_advisory_xact_lock(hashtext(?))' : `select pg_advisory_xact_lock(${space}, hashtext(?))`, [name]);
+  }
+}
 
 /**
  * Step 1: the alliance row (FOR UPDATE). Every change to an alliance's membership holds it, so counts

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fail } from '../../errors';
+import { lockNames } from '../../kernel/locks';
 
 /** A sign-up counts against its address's allowance for this long. */
 export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
@@ -19,7 +20,7 @@ const REFUSAL: Record<SignUpKind, string> = {
  */
 export async function admitSignUpFrom(tem: EntityManager, kind: SignUpKind, address: string, perHour: number, now: Date): Promise<void> {
   const ip = address.slice(0, 64);
-  await tem.execute('select pg_advisory_xact_lock(hashtext(?))', [`signup:${kind}:${ip}`]);
+  await lockNames(tem, [{ name: `signup:${kind}:${ip}` }]);
   const since = new Date(now.getTime() - SIGNUP_WINDOW_MS);
   const recent = await tem.execute<{ created_at: Date }[]>(
     'select created_at from signups where kind = ? and ip = ? and created_at > ? order by created_at desc limit ?',
