@@ -1,5 +1,5 @@
 /** The economy's public surface: territories, the four queues, settling, completion and stats. */
-export { createStartingTerritory, foundTerritory, densestWithRoom, STARTING_TERRITORY_NAME } from './create-starting-territory.command';
+export { createStartingTerritory, foundTerritory, densestWithRoom, STARTING_TERRITORY_NAME } from './found-territory';
 export { renameTerritory, territoryNameRule } from './rename-territory.command';
 export { toTerritoryView, type TerritoryView } from '../../queries/territory-view';
 export { QUEUE_FULL, NOT_ENOUGH_RESOURCES } from '../queues/enqueue';

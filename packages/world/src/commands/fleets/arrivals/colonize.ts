@@ -1,6 +1,6 @@
 import { ownedTerritories } from '../../../kernel/access';
 import { fleetScoresChanged } from '../../scores';
-import { foundTerritory } from '../../territories/create-starting-territory.command';
+import { foundTerritory } from '../../territories/found-territory';
 import { addAmounts, coordsText, subtractAmounts, targetCoords } from '../../flight/fleet-parts';
 import { notifyMovement, turnAround } from '../../flight/fleet-legs';
 import { ownerEffects, type ArrivalContext, type ArrivalHandler } from '../../flight/arrival-context';
