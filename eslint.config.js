@@ -114,6 +114,25 @@ export default defineConfig(
   },
   ...worldLayers(),
   {
+    // A different rule name from the layers' no-restricted-imports, so neither replaces the other.
+    name: 'world takes row locks only through kernel/ (LOCK_ORDER in kernel/locks.ts, decision 8)',
+    files: ['packages/world/src/**/*.ts'],
+    ignores: [...testFiles, 'packages/world/src/kernel/**', 'packages/world/src/migrations/**', 'packages/world/src/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@mikro-orm/postgresql', importNames: ['LockMode'], message: 'Take row locks through a kernel/locks.ts helper that names its LOCK_ORDER step.' }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal', 'TemplateElement'].map((node) => ({
+          selector: `${node}[${node === 'Literal' ? 'value' : 'value.raw'}=/\\bfor\\s+(no\\s+key\\s+update|update|key\\s+share|share)\\b|pg_advisory/i]`,
+          message: 'Take row locks through a kernel/locks.ts helper that names its LOCK_ORDER step.',
+        })),
+      ],
+    },
+  },
+  {
     name: 'api and sim-worker do not import each other or the web app',
     files: ['apps/api/**/*.ts', 'apps/sim-worker/**/*.ts'],
     rules: {

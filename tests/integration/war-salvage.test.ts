@@ -21,7 +21,7 @@ afterAll(async () => {
   await w?.stop();
 });
 
-const debris = (c: Coords, resources: Record<string, number>) => leaveWreckage({ em: w.db.orm.em.fork(), catalogue: w.catalogue }, { region: c[0], sub_region: c[1], position: c[2] }, resources, T0);
+const debris = (c: Coords, resources: Record<string, number>) => leaveWreckage({ em: w.db.orm.em.fork(), catalogue: w.catalogue, later: {} }, { region: c[0], sub_region: c[1], position: c[2] }, resources, T0);
 /** A field stored as it is (`resources` as JSON text), living far beyond the tests' instants. */
 const field = (c: Coords, resources: string) =>
   w.sql(`insert into wreckage_fields (region, sub_region, position, resources, expires_at) values (?, ?, ?, ?::jsonb, ?)`, [...c, resources, new Date(T0.getTime() + 3_600_000_000)]);

@@ -24,7 +24,7 @@ export { canAfford, maxProducible, defenseAllowance } from './economy/afford';
 export { distance, fleetSpeed, travelTime, unitFuelPerHour, fuelCost, tripHours, missionFuel } from './fleet/travel';
 export {
   MISSION_TABLE, MISSIONS, MOVEMENT_MISSIONS, DISPATCHABLE_MISSIONS, MENU_MISSIONS, missionSpec, isMovementMission, isDispatchable, missionLabel, missionWithArticle,
-  isEligibleForMission, canFlyOnMission, missionCarriesResources, isOneWay,
+  isEligibleForMission, canFlyOnMission, unitFitness, fleetFitness, type UnitUnfit, type FleetFitness, missionCarriesResources, isOneWay,
   type MissionSpec, type Mission, type MovementMission, type Dispatchable, type ArrivingMission, type MenuMission,
 } from './fleet/mission-table';
 export { legArrival, recallReturnArrival, isRecallable } from './fleet/legs';

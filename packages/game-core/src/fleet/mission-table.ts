@@ -87,8 +87,36 @@ export function isEligibleForMission(def: UnitDef, mission: MovementMission): bo
   return def.capabilities.includes(need);
 }
 
-/** Whether a unit can go on the mission: it qualifies and it can fly (speed above 0). */
-export const canFlyOnMission = (def: UnitDef, mission: MovementMission): boolean => isEligibleForMission(def, mission) && def.stats.speed > 0;
+/** Why a unit cannot go on a mission: it does not qualify for it, or it cannot move (speed 0). */
+export type UnitUnfit = 'not-eligible' | 'cannot-move';
+
+/** Whether a unit can go on the mission (null), or why not: it must qualify and fly (speed above 0). */
+export function unitFitness(def: UnitDef, mission: MovementMission): UnitUnfit | null {
+  if (!isEligibleForMission(def, mission)) return 'not-eligible';
+  return def.stats.speed > 0 ? null : 'cannot-move';
+}
+
+/** Whether a unit can go on the mission: the map offers a mission when one unit present can. */
+export const canFlyOnMission = (def: UnitDef, mission: MovementMission): boolean => unitFitness(def, mission) === null;
+
+/**
+ * Whether the selected units (key and definition) may fly the mission together, or the first reason
+ * they may not, in the order the server refuses them: units that do not qualify, a fleet of which no
+ * unit moves, units that cannot move. A fleet passes exactly when each of its units canFlyOnMission.
+ */
+export type FleetFitness =
+  | { ok: true }
+  | { ok: false; reason: 'not-eligible' | 'cannot-move'; units: string[] }
+  | { ok: false; reason: 'none-moves' };
+
+export function fleetFitness(units: readonly (readonly [key: string, def: UnitDef])[], mission: MovementMission): FleetFitness {
+  const why = units.map(([key, def]) => [key, unitFitness(def, mission)] as const);
+  const unfit = why.filter(([, w]) => w === 'not-eligible').map(([key]) => key);
+  if (unfit.length > 0) return { ok: false, reason: 'not-eligible', units: unfit };
+  const still = why.filter(([, w]) => w === 'cannot-move').map(([key]) => key);
+  if (still.length === why.length) return { ok: false, reason: 'none-moves' };
+  return still.length > 0 ? { ok: false, reason: 'cannot-move', units: still } : { ok: true };
+}
 
 export const missionCarriesResources = (mission: MovementMission): boolean => MISSION_TABLE[mission].carriesResources;
 export const isOneWay = (mission: MovementMission): boolean => MISSION_TABLE[mission].oneWay;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '@brood/game-data';
 import { createTestDatabase, type TestDatabase } from '../testing';
-import { createStartingTerritory } from '../commands/territories/create-starting-territory.command';
+import { createStartingTerritory } from '../commands/territories/found-territory';
 import { lockTerritories } from './access';
 
 /**

@@ -3,6 +3,7 @@ export { inTransaction, type WorldDeps, type Actor } from './deps';
 export { findOwnedTerritory, lockOwnedTerritory, lockTerritories, ownedTerritories, TERRITORY_NOT_FOUND, NOT_YOUR_TERRITORY } from './access';
 export {
   LOCK_ORDER, lockAlliance, lockPlayer, lockPlayers, lockInvitationRow, lockMovementRow, lockGroup, lockArriving, lockFightingRows, lockWreckageAt, lockScores, ATTACK_MISSIONS,
-  type LockHelper, type LockedWreckage, type WreckageSpot,
+  lockAccount, lockAccountRow, lockExpiredGuests, lockScoreBatch, lockNames,
+  type LockHelper, type LockName, type AccountRow, type StoredScores, type LockedWreckage, type WreckageSpot,
 } from './locks';
 export { queueLimit, pendingItems, deliveredBy, type QueueScope } from './queue-items';

@@ -5,7 +5,7 @@ import { createBoss } from '../db/boss';
 import type { Territory } from '../entities/territory.entity';
 import { GameError } from '../errors';
 import { createTestDatabase, type TestDatabase } from '../testing';
-import { createStartingTerritory } from '../commands/territories/create-starting-territory.command';
+import { createStartingTerritory } from '../commands/territories/found-territory';
 import { arriveMovements } from '../commands/fleets/arrive-batch.command';
 import { cancelStationing, recallMovement } from '../commands/fleets/recall-fleet.command';
 import { lockArriving } from './locks';

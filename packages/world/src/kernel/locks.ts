@@ -2,12 +2,13 @@ import { LockMode, raw, type EntityManager } from '@mikro-orm/postgresql';
 import type { Resources } from '@brood/game-core';
 import { AttackInvitation } from '../entities/attack-invitation.entity';
 import { Movement, type MovementMission } from '../entities/movement.entity';
+import { User } from '../entities/user.entity';
 import type { AmountMap } from '../entities/territory.entity';
 import { fail } from '../errors';
 import { sqlRows } from './bulk-write';
 
 /**
- * The lock order of the whole game, written once. A transaction takes row locks only in this order
+ * The lock order of the whole game, written once. A transaction takes locks only in this order
  * (it may skip steps, never go back to an earlier one), and takes the rows of one step in one
  * statement in ascending id order; so two concurrent commands wait for each other instead of
  * deadlocking. Every lock helper lives in kernel/ and names its step. The one re-read after step 5,
@@ -15,18 +16,37 @@ import { sqlRows } from './bulk-write';
  * that joined since and that no one else holds.
  */
 export const LOCK_ORDER = [
+  { step: 0, rows: "no row: advisory locks on names (a sign-in's account, then its address; a sign-up's address)", helpers: ['lockNames'] },
   { step: 1, rows: 'an alliance (then its member and application rows)', helpers: ['lockAlliance'] },
-  { step: 2, rows: 'players (users), FOR NO KEY UPDATE', helpers: ['lockPlayer', 'lockPlayers'] },
+  { step: 2, rows: 'players (users): FOR NO KEY UPDATE, or FOR UPDATE for a change to the account itself', helpers: ['lockPlayer', 'lockPlayers', 'lockAccount', 'lockAccountRow', 'lockExpiredGuests'] },
   { step: 3, rows: 'an attack invitation', helpers: ['lockInvitationRow'] },
   { step: 4, rows: 'movements, in one id-ordered statement', helpers: ['lockMovementRow', 'lockGroup', 'lockArriving', 'lockFightingRows'] },
   { step: 5, rows: 'territories, in one id-ordered statement', helpers: ['lockTerritories', 'lockTerritoryRows', 'lockOwnedTerritory'] },
   { step: 6, rows: 'the wreckage field at a position', helpers: ['lockWreckageAt'] },
-  { step: 7, rows: "players' score rows, at the end of a transaction that changed what they own", helpers: ['lockScores'] },
+  { step: 7, rows: "players' score rows, at the end of a transaction that changed what they own", helpers: ['lockScores', 'lockScoreBatch'] },
 ] as const;
 
 export type LockHelper = (typeof LOCK_ORDER)[number]['helpers'][number];
 
 export const ALLIANCE_NOT_FOUND = 'Alliance not found.';
+
+/** A name to lock: in key space 1 (accounts) or 2 (addresses), or alone in the one-key space. */
+export interface LockName {
+  space?: 1 | 2;
+  name: string;
+}
+
+/**
+ * Step 0, before any row: transaction-scoped advisory locks on names, one after another in the order
+ * given, so that concurrent tries on the same name (a sign-in's account and address, a sign-up's
+ * address) are checked one after another. The key spaces keep an account's key from colliding with
+ * an address's.
+ */
+export async function lockNames(em: EntityManager, names: readonly LockName[]): Promise<void> {
+  for (const { space, name } of names) {
+    await em.execute(space === undefined ? 'select pg_advisory_xact_lock(hashtext(?))' : `select pg_advisory_xact_lock(${space}, hashtext(?))`, [name]);
+  }
+}
 
 /**
  * Step 1: the alliance row (FOR UPDATE). Every change to an alliance's membership holds it, so counts
@@ -54,6 +74,44 @@ export async function lockPlayers(em: EntityManager, userIds: readonly number[])
 /** lockPlayers for the one player a command acts for (401 when their account is gone). */
 export async function lockPlayer(em: EntityManager, actor: { id: number }): Promise<void> {
   if ((await lockPlayers(em, [actor.id])).length === 0) throw fail.unauthorized('Your account no longer exists');
+}
+
+/**
+ * Step 2, for a change to the account itself (a guest's claim): the player's User (FOR UPDATE), or null
+ * when the account is gone.
+ */
+export async function lockAccount(em: EntityManager, userId: number): Promise<User | null> {
+  return em.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+}
+
+/** An account's row as an operator's command reads it. */
+export interface AccountRow {
+  id: number;
+  username: string;
+  is_operator: boolean;
+  suspended_at: Date | null;
+}
+
+/**
+ * Step 2, for an operator's change to an account (a suspension, the operator role): its user row (FOR
+ * UPDATE) by id or by name in any case, or null when there is none.
+ */
+export async function lockAccountRow(em: EntityManager, by: { id: number } | { username: string }): Promise<AccountRow | null> {
+  const [where, value] = 'id' in by ? ['id = ?', by.id] : ['lower(username) = lower(?)', by.username];
+  const rows = await em.execute<AccountRow[]>(`select id, username, is_operator, suspended_at from users where ${where} for update`, [value]);
+  return rows[0] ?? null;
+}
+
+/**
+ * Step 2: up to `limit` guest accounts expired at `now`, in id order (FOR UPDATE SKIP LOCKED, so
+ * several workers removing guests at once each take other rows). Answers their ids.
+ */
+export async function lockExpiredGuests(em: EntityManager, now: Date, limit: number): Promise<number[]> {
+  const rows = await em.execute<{ id: number }[]>(
+    'select id from users where is_test_account and expires_at <= ? order by id limit ? for update skip locked',
+    [now, limit],
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Step 3: an attack invitation row, or null when there is none. */
@@ -154,4 +212,25 @@ export async function lockWreckageAt(em: EntityManager, spot: WreckageSpot, at: 
 /** Step 7: players' score rows, in ascending ids as the recompute job locks them. */
 export async function lockScores(em: EntityManager, userIds: readonly number[]): Promise<void> {
   await sqlRows(em, 'select user_id from player_scores where user_id = any($1::int[]) order by user_id for no key update', [[...userIds]]);
+}
+
+/** A player's stored scores, as the score rows hold them. */
+export interface StoredScores {
+  building_score: number;
+  research_score: number;
+  unit_score: number;
+  defense_score: number;
+  total_score: number;
+}
+
+/**
+ * Step 7 for the periodic recompute: the score rows of the next `limit` players after `afterUserId`, in
+ * ascending ids (FOR NO KEY UPDATE of the score rows only), with what they store.
+ */
+export async function lockScoreBatch(em: EntityManager, afterUserId: number, limit: number): Promise<(StoredScores & { user_id: number })[]> {
+  return em.execute<(StoredScores & { user_id: number })[]>(
+    `select s.user_id, s.building_score, s.research_score, s.unit_score, s.defense_score, s.total_score
+     from users u join player_scores s on s.user_id = u.id where u.id > ? order by u.id limit ? for no key update of s`,
+    [afterUserId, limit],
+  );
 }

@@ -59,3 +59,15 @@ export function toRecruitmentItemView(item: QueueItem, now: Date): RecruitmentQu
 export function toDefenseItemView(item: QueueItem, now: Date): DefenseQueueItemView {
   return { ...batch(item, now), defense_key: item.itemKey };
 }
+
+/**
+ * The two batch queues of a territory: units (recruitment) and defenses. They follow the same rules
+ * (commands/recruitment/start-batch.ts); they differ only in the field that names the item and the view of a queued batch.
+ */
+export const BATCH_QUEUES = {
+  recruitment: { keyField: 'unit_key', view: toRecruitmentItemView },
+  defense: { keyField: 'defense_key', view: toDefenseItemView },
+} as const;
+export type BatchQueueKind = keyof typeof BATCH_QUEUES;
+export type BatchKeyField<K extends BatchQueueKind> = (typeof BATCH_QUEUES)[K]['keyField'];
+export type BatchItemView<K extends BatchQueueKind> = ReturnType<(typeof BATCH_QUEUES)[K]['view']>;

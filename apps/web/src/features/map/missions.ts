@@ -42,7 +42,8 @@ const PLACES: Record<MissionSpec['target'], (t: MenuTarget) => boolean> = {
 
 /**
  * The menu's missions that make sense here: the position suits the mission, and the start territory
- * holds at least one unit that can fly on it (game-core's canFlyOnMission, the rule the server applies).
+ * holds at least one unit that can fly on it (game-core's canFlyOnMission: the server's dispatch passes a
+ * fleet by fleetFitness, which accepts exactly the fleets whose every unit canFlyOnMission).
  */
 export function missionsFor(target: MenuTarget, units: Readonly<Record<string, number>>, catalogue: Catalogue): MapMission[] {
   if (target.isStart) return [];

@@ -1,5 +1,6 @@
 import type { Catalogue } from '@brood/game-data';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { SESSION_MESSAGES } from '../../queries/profile.query';
 
 /** Slow password hashing lives in the api (argon2id); commands only ask for it. */
 export interface PasswordHasher {
@@ -26,9 +27,7 @@ export const ACCOUNT_MESSAGES = {
   usernameTaken: 'Username already registered',
   emailTaken: 'Email already registered',
   badLogin: 'Incorrect username or password',
-  invalidToken: 'Could not validate credentials',
-  guestExpired: 'Your guest account has expired',
-  suspended: 'Your account is suspended.',
+  ...SESSION_MESSAGES,
   suspendedBecause: (reason: string) => `Your account is suspended. Reason: ${reason}`,
   notAGuest: 'Only guest accounts can be claimed',
   avatarRange: (max: number) => `Avatar must be between 1 and ${max}`,

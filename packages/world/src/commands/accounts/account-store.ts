@@ -2,7 +2,7 @@ import type { Catalogue } from '@brood/game-data';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../../entities/user.entity';
 import { GameError, fail } from '../../errors';
-import { createStartingTerritory } from '../territories/create-starting-territory.command';
+import { createStartingTerritory } from '../territories/found-territory';
 import { ACCOUNT_MESSAGES } from './account-deps';
 
 /** 409 when another account already uses the username or the email (both compared case-insensitively). */

@@ -1,7 +1,7 @@
 import { fail } from '../../errors';
 import { ACCOUNT_MESSAGES, type AccountActor, type AccountDeps } from './account-deps';
 import { assertAvailable, uniqueViolationToConflict } from './account-store';
-import { loadOwnAccount } from './profile.command';
+import { lockAccount } from '../../kernel/locks';
 import { toUserView, type UserView } from '../../queries/user-view';
 import type { RegisterInput } from './register.command';
 
@@ -14,7 +14,8 @@ export async function claimGuest(deps: AccountDeps, actor: AccountActor, input: 
   return deps.em
     .fork()
     .transactional(async (tem) => {
-      const user = await loadOwnAccount(tem, actor, true);
+      const user = await lockAccount(tem, actor.id);
+      if (!user) throw fail.unauthorized(ACCOUNT_MESSAGES.invalidToken);
       if (!user.isTestAccount) throw fail.badRequest(ACCOUNT_MESSAGES.notAGuest);
       if (user.expiresAt && user.expiresAt <= now) throw fail.unauthorized(ACCOUNT_MESSAGES.guestExpired);
       await assertAvailable(tem, input.username, input.email, user.id);

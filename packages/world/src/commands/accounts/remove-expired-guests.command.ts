@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Catalogue } from '@brood/game-data';
+import { lockExpiredGuests } from '../../kernel/locks';
 import { alliancesLedBy, announceSuccessions } from '../alliances/alliance-succession';
 
 const BATCH = 100;
@@ -14,11 +15,7 @@ export async function removeExpiredGuests(em: EntityManager, catalogue: Catalogu
   const removed: number[] = [];
   for (;;) {
     const ids = await em.fork().transactional(async (tx) => {
-      const rows = await tx.execute<{ id: number }[]>(
-        `select id from users where is_test_account and expires_at <= ? order by id limit ${BATCH} for update skip locked`,
-        [now],
-      );
-      const doomed = rows.map((r) => r.id);
+      const doomed = await lockExpiredGuests(tx, now, BATCH);
       if (doomed.length === 0) return doomed;
       const led = await alliancesLedBy(tx, catalogue, doomed, now);
       await tx.execute(`delete from users where id in (${doomed.map(() => '?').join(', ')})`, doomed);

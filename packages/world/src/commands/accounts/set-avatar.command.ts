@@ -1,7 +1,7 @@
 import { fail } from '../../errors';
 import { sqlRows } from '../../kernel/bulk-write';
 import { ACCOUNT_MESSAGES, type AccountActor, type AccountDeps } from './account-deps';
-import { USER_VIEW_COLUMNS, userFields, type UserViewRow } from './profile.command';
+import { USER_VIEW_COLUMNS, userFields, type UserViewRow } from '../../queries/profile.query';
 import { toUserView, type UserView } from '../../queries/user-view';
 
 /** PUT /users/me/avatar: one of the universe's avatars (1..51 by default), in one statement. */

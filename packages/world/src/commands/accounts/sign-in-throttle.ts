@@ -1,6 +1,7 @@
 import type { UniverseSettings } from '@brood/game-data';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fail } from '../../errors';
+import { lockNames } from '../../kernel/locks';
 import { ACCOUNT_MESSAGES } from './account-deps';
 
 export type LoginThrottle = UniverseSettings['login_throttle'];
@@ -43,9 +44,7 @@ export async function admitSignIn(em: EntityManager, settings: LoginThrottle, wh
   const windowMs = settings.window_minutes * 60_000;
   const since = new Date(now.getTime() - windowMs);
   return em.transactional(async (tem) => {
-    // Two key spaces (1: accounts, 2: addresses), so an account's key never collides with an address's.
-    await tem.execute('select pg_advisory_xact_lock(1, hashtext(?))', [who.identifier]);
-    await tem.execute('select pg_advisory_xact_lock(2, hashtext(?))', [who.ip]);
+    await lockNames(tem, [{ space: 1, name: who.identifier }, { space: 2, name: who.ip }]);
 
     const pair = await nthNewestFailure(tem, 'identifier = ? and ip = ?', [who.identifier, who.ip], since, settings.failures_per_account_and_address);
     const address = await nthNewestFailure(tem, 'ip = ?', [who.ip], since, settings.failures_per_address);

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fail } from '../../errors';
+import { lockNames } from '../../kernel/locks';
 
-const HOUR_MS = 60 * 60 * 1000;
+/** A sign-up counts against its address's allowance for this long. */
+export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
 
 export type SignUpKind = 'guest' | 'account';
 
@@ -18,23 +20,17 @@ const REFUSAL: Record<SignUpKind, string> = {
  */
 export async function admitSignUpFrom(tem: EntityManager, kind: SignUpKind, address: string, perHour: number, now: Date): Promise<void> {
   const ip = address.slice(0, 64);
-  await tem.execute('select pg_advisory_xact_lock(hashtext(?))', [`signup:${kind}:${ip}`]);
-  const since = new Date(now.getTime() - HOUR_MS);
+  await lockNames(tem, [{ name: `signup:${kind}:${ip}` }]);
+  const since = new Date(now.getTime() - SIGNUP_WINDOW_MS);
   const recent = await tem.execute<{ created_at: Date }[]>(
     'select created_at from signups where kind = ? and ip = ? and created_at > ? order by created_at desc limit ?',
     [kind, ip, since, perHour],
   );
   const oldestCounted = recent[perHour - 1];
   if (perHour === 0 || oldestCounted) {
-    const freeAt = oldestCounted ? new Date(oldestCounted.created_at).getTime() + HOUR_MS : now.getTime() + HOUR_MS;
+    const freeAt = oldestCounted ? new Date(oldestCounted.created_at).getTime() + SIGNUP_WINDOW_MS : now.getTime() + SIGNUP_WINDOW_MS;
     const minutes = Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000));
     throw fail.tooMany(`${REFUSAL[kind]} Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
   }
   await tem.execute('insert into signups (kind, ip, created_at) values (?, ?, ?)', [kind, ip, now]);
-}
-
-/** Sign-up records older than the hour they count for (the guest-expiry job runs it every minute). */
-export async function pruneSignups(em: EntityManager, now: Date): Promise<number> {
-  const rows = await em.fork().execute('delete from signups where created_at <= ? returning id', [new Date(now.getTime() - HOUR_MS)]);
-  return rows.length;
 }

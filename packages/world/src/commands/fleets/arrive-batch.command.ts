@@ -110,7 +110,6 @@ export async function arriveMovements(deps: WorldDeps, jobs: readonly ArrivalJob
         tx: { ...tx, later },
         movement: m,
         at,
-        now,
         start: (m.startTerritoryId != null ? territories.get(m.startTerritoryId) : null) ?? null,
         target: (targetId != null ? territories.get(targetId) : null) ?? null,
         settled,

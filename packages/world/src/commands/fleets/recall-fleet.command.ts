@@ -50,7 +50,7 @@ async function cancelAsHost(tx: LegsTx, m: Movement, host: Territory, now: Date)
     title: `Your fleet at ${host.name} was sent home`,
     extra: { reason_failed: `The owner of ${host.name} cancelled the stationing.` },
     as: { event: 'MOVEMENT_CANCELLED', data: { movement_id: m.id, territory_id: host.id, reason: 'Stationing cancelled by the host' } },
-  }, m, ends, now);
+  }, m, ends);
   await publishEvent(tx.em, host.owner!.id, 'MOVEMENT_CANCELLED', { movement_id: m.id, territory_id: host.id });
   return answer(m);
 }
@@ -84,7 +84,7 @@ export async function recallMovement(deps: WorldDeps, actor: Actor, input: { mov
       title: `${missionLabel(mission)} fleet to ${coordsText(targetCoords(m))} recalled`,
       extra: { returns_at: m.arrivalTime!.toISOString() },
       as: { event: 'MOVEMENT_CANCELLED', data: { movement_id: m.id, territory_id: m.startTerritoryId } },
-    }, m, { start, target }, now);
+    }, m, { start, target });
     const targetOwner = target?.owner?.id;
     if (targetOwner != null && targetOwner !== actor.id) await publishEvent(tx.em, targetOwner, 'MOVEMENT_CANCELLED', { movement_id: m.id, territory_id: target!.id });
     return answer(m);

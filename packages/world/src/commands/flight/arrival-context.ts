@@ -14,8 +14,6 @@ export interface ArrivalContext {
   movement: Movement;
   /** The arrival instant of the leg (the movement's arrival_time). */
   at: Date;
-  /** When the worker applies it (notifications are stamped with it). */
-  now: Date;
   /** The territory the fleet left from (its home), if it still exists. */
   start: TerritoryRow | null;
   /** The territory at the target coordinates now, if any (whoever owns it). */

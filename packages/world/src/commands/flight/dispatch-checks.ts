@@ -1,6 +1,6 @@
 import { DISPATCH_SENTENCES, explorationTooLong } from '@brood/contracts';
 import {
-  cargoCapacity, DISPATCHABLE_MISSIONS, fleetSpeed, isDispatchable, isEligibleForMission, missionCarriesResources, missionLabel, missionWithArticle,
+  cargoCapacity, DISPATCHABLE_MISSIONS, fleetFitness, fleetSpeed, isDispatchable, missionCarriesResources, missionLabel, missionWithArticle,
   type Dispatchable, type Effects, type Mission,
 } from '@brood/game-core';
 import { entryOf, type Catalogue } from '@brood/game-data';
@@ -48,13 +48,12 @@ export function checkUnits(catalogue: Catalogue, units: AmountMap, start: Territ
     const have = start.units[key] ?? 0;
     if (n > have) throw fail.badRequest(`Not enough ${def.name} at ${start.name}: ${n} selected, ${have} there.`);
   }
-  const unfit = Object.keys(units).filter((key) => !isEligibleForMission(catalogue.units[key]!, mission));
-  if (unfit.length > 0) {
-    throw fail.badRequest(`${unfit.map((k) => unitName(catalogue, k)).join(', ')} cannot take part in ${missionWithArticle(mission)} mission.`);
-  }
-  if (!Object.keys(units).some((key) => catalogue.units[key]!.stats.speed > 0)) throw fail.badRequest(DISPATCH.cannotMove);
-  const still = Object.keys(units).filter((key) => !(catalogue.units[key]!.stats.speed > 0));
-  if (still.length > 0) throw fail.badRequest(`${still.map((k) => unitName(catalogue, k)).join(', ')} cannot move: leave them at home.`);
+  // The same function as the map's (game-core canFlyOnMission): the map never offers what this refuses.
+  const fit = fleetFitness(Object.keys(units).map((key) => [key, catalogue.units[key]!] as const), mission);
+  if (fit.ok) return;
+  if (fit.reason === 'none-moves') throw fail.badRequest(DISPATCH.cannotMove);
+  const names = fit.units.map((k) => unitName(catalogue, k)).join(', ');
+  throw fail.badRequest(fit.reason === 'not-eligible' ? `${names} cannot take part in ${missionWithArticle(mission)} mission.` : `${names} cannot move: leave them at home.`);
 }
 
 /** The dispatchable missions that carry cargo, as a player reads them: 'Transport, Colonize and Station'. */

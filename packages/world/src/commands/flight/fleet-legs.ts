@@ -99,8 +99,6 @@ export async function notifyMovement(
   note: { type: Extract<MessageType, MovementType>; title: string; extra?: Partial<MovementContent>; as?: AnnounceAs },
   m: Movement,
   ends: Ends,
-  /** Unused: the outbox stamps its notifications when it is stored (flushLater). Kept so callers stay as they are. */
-  _now: Date,
 ): Promise<void> {
   const input = { message_type: note.type, title: note.title, content: movementContent(m, ends, note.extra), related_object_id: m.id };
   await notifyInLegs(tx, userId, input, note.as);
@@ -112,10 +110,10 @@ export async function notifyInLegs<T extends MessageType>(tx: LegsTx, userId: nu
 }
 
 /** The fleet lands for good: its units and cargo join `territory`, the owner is told (`note`), and the movement ends. */
-export async function landAndEnd(tx: LegsTx, m: Movement, territory: TerritoryRow, note: Parameters<typeof notifyMovement>[2], ends: Ends, now: Date): Promise<void> {
+export async function landAndEnd(tx: LegsTx, m: Movement, territory: TerritoryRow, note: Parameters<typeof notifyMovement>[2], ends: Ends): Promise<void> {
   territory.units = addAmounts(territory.units, m.units);
   territory.resources = addAmounts(territory.resources, m.resources);
-  await notifyMovement(tx, m.userId, note, m, ends, now);
+  await notifyMovement(tx, m.userId, note, m, ends);
   tx.em.remove(m);
 }
 

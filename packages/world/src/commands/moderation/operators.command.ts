@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fail } from '../../errors';
+import { lockAccountRow } from '../../kernel/locks';
 import { appendAudit, COMMAND_LINE, reasonText } from './audit';
 
 /**
@@ -9,11 +10,7 @@ import { appendAudit, COMMAND_LINE, reasonText } from './audit';
 export async function setOperatorRole(em: EntityManager, username: string, grant: boolean, reason: string, now: Date): Promise<{ id: number; username: string; changed: boolean }> {
   const why = reasonText(reason);
   return em.fork().transactional(async (tem) => {
-    const rows = await tem.execute<{ id: number; username: string; is_operator: boolean }[]>(
-      'select id, username, is_operator from users where lower(username) = lower(?) for update',
-      [username.trim()],
-    );
-    const user = rows[0];
+    const user = await lockAccountRow(tem, { username: username.trim() });
     if (!user) throw fail.notFound(`No player is named ${username.trim()}.`);
     if (user.is_operator === grant) return { id: user.id, username: user.username, changed: false };
     await tem.execute('update users set is_operator = ? where id = ?', [grant, user.id]);

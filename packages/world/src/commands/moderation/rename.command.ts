@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { fail } from '../../errors';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
 import { lockTerritories } from '../../kernel/access';
-import { addNotification, addNotifications } from '../notifications/add-notification.command';
+import { addNotification, addNotifications } from '../notifications/add-notification';
 import { territoryNameRule } from '../territories/rename-territory.command';
 import { allianceInput } from '../alliances/alliance-input';
 import { lockAlliance } from '../../kernel/locks';

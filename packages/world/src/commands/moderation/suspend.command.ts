@@ -1,19 +1,14 @@
 import { publishEvent } from '../../events';
 import { fail } from '../../errors';
 import { inTransaction, type WorldDeps } from '../../kernel/deps';
+import { lockAccountRow, type AccountRow } from '../../kernel/locks';
 import { appendAudit, MODERATION_RULES, reasonText, type Operator } from './audit';
 
-interface PlayerRow {
-  id: number;
-  username: string;
-  is_operator: boolean;
-  suspended_at: Date | null;
-}
-
-async function lockTarget(deps: WorldDeps, userId: number): Promise<PlayerRow> {
-  const rows = await deps.em.execute<PlayerRow[]>('select id, username, is_operator, suspended_at from users where id = ? for update', [userId]);
-  if (!rows[0]) throw fail.notFound(MODERATION_RULES.player);
-  return rows[0];
+/** The player an operator acts on, locked (step 2 of the lock order); 404 when there is none. */
+async function lockTarget(deps: WorldDeps, userId: number): Promise<AccountRow> {
+  const row = await lockAccountRow(deps.em, { id: userId });
+  if (!row) throw fail.notFound(MODERATION_RULES.player);
+  return row;
 }
 
 /**

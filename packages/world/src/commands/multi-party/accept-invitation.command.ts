@@ -1,24 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { distance, joinTiming, missionFuel, travelTime } from '@brood/game-core';
-import { type AttackInvitation } from '../../entities/attack-invitation.entity';
 import { Movement } from '../../entities/movement.entity';
 import { fail } from '../../errors';
 import { lockOwnedTerritory } from '../../kernel/access';
-import { lockGroup, lockInvitationRow, lockPlayer } from '../../kernel/locks';
+import { lockGroup, lockPlayer } from '../../kernel/locks';
 import type { Actor, WorldDeps } from '../../kernel/deps';
 import { settleTerritory } from '../../settle';
 import { checkFleetSlots, checkStock, checkUnits, DISPATCH, speedOf } from '../flight/dispatch-checks';
 import { inFleetTransaction, notifyMovement, scheduleArrival } from '../flight/fleet-legs';
 import { coordsOf, coordsText, positive, sameCoords, subtractAmounts, type Coords3 } from '../flight/fleet-parts';
 import {
-  durationText, flyingMembers, groupNotice, groupTarget, INITIATOR, markInvitationRead, moveGroupArrival, PARTICIPANT,
+  durationText, flyingMembers, groupNotice, groupTarget, INITIATOR, INVITATION_EXPIRED, lockInvitation, markInvitationRead, moveGroupArrival, PARTICIPANT,
   participantsOf, storeNotices, targetText, usernameOf,
 } from './attack-group';
 import { warnIncomingAttack } from '../war/attack-reports';
 import type { NotificationEntry } from '../notifications';
 
-export const INVITATION_NOT_FOUND = 'Invitation not found';
-export const INVITATION_EXPIRED = 'This attack is no longer on its way to its target: the invitation has expired.';
 
 /** Core spec "Mission dispatch" (join): the invitation, the territory the fleet leaves from, its units. */
 export interface AcceptInvitationInput {
@@ -44,15 +41,6 @@ export interface JoinResult {
 export function tooLateSentence(lateMs: number, allowedMs: number, remainingMs: number, share: number): string {
   return `Your fleet would arrive ${durationText(lateMs)} after the group, but a joining fleet may delay the attack by at most ${durationText(allowedMs)} `
     + `(${Math.round(share * 100)}% of the ${durationText(remainingMs)} the main fleet still has to fly). Send faster units or join from a nearer territory.`;
-}
-
-/** The actor's invitation, locked and still waiting for an answer; 404 when it is someone else's. */
-export async function lockInvitation(tx: WorldDeps, actor: Actor, id: number): Promise<AttackInvitation> {
-  const invitation = await lockInvitationRow(tx.em, id);
-  if (!invitation || invitation.invitedUserId !== actor.id) throw fail.notFound(INVITATION_NOT_FOUND);
-  if (invitation.status === 'EXPIRED') throw fail.conflict(INVITATION_EXPIRED);
-  if (invitation.status !== 'PENDING') throw fail.conflict(`You have already ${invitation.status === 'ACCEPTED' ? 'accepted' : 'declined'} this invitation.`);
-  return invitation;
 }
 
 /**
@@ -135,7 +123,7 @@ export async function acceptInvitation(deps: WorldDeps, actor: Actor, input: Acc
       title: `Fleet joined ${leadName}'s attack on ${coordsText(target.coords)}`,
       extra: { details: `It arrives with the group at ${arrival.toISOString()}. Fuel burnt: ${fuel} Biomass.` },
       as: { event: 'MOVEMENT_STARTED', data: { movement_id: joiner.id, territory_id: start.id } },
-    }, joiner, { start, target: target.territory }, now);
+    }, joiner, { start, target: target.territory });
     const later = moved ? ` The group now arrives ${durationText(timing.delayMs)} later.` : '';
     const notes: NotificationEntry[] = members.map((m) =>
       m === lead

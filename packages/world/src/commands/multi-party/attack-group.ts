@@ -5,7 +5,10 @@ import { Territory } from '../../entities/territory.entity';
 import { User } from '../../entities/user.entity';
 import { JOBS } from '../../job-contracts';
 import { scheduleJobs } from '../../jobs';
-import type { WorldDeps } from '../../kernel/deps';
+import type { Actor, WorldDeps } from '../../kernel/deps';
+import { lockInvitationRow } from '../../kernel/locks';
+import { fail } from '../../errors';
+import type { AttackInvitation } from '../../entities/attack-invitation.entity';
 import { addNotifications, type AnnounceAs, type NotificationEntry } from '../notifications';
 import { coordsText, targetCoords, type Coords3 } from '../flight/fleet-parts';
 
@@ -18,6 +21,18 @@ import { coordsText, targetCoords, type Coords3 } from '../flight/fleet-parts';
 
 export const INITIATOR = 'MULTI_PARTY_ATTACK_INITIATOR';
 export const PARTICIPANT = 'MULTI_PARTY_ATTACK_PARTICIPANT';
+
+export const INVITATION_NOT_FOUND = 'Invitation not found';
+export const INVITATION_EXPIRED = 'This attack is no longer on its way to its target: the invitation has expired.';
+
+/** The actor's invitation, locked and still waiting for an answer; 404 when it is someone else's. */
+export async function lockInvitation(tx: WorldDeps, actor: Actor, id: number): Promise<AttackInvitation> {
+  const invitation = await lockInvitationRow(tx.em, id);
+  if (!invitation || invitation.invitedUserId !== actor.id) throw fail.notFound(INVITATION_NOT_FOUND);
+  if (invitation.status === 'EXPIRED') throw fail.conflict(INVITATION_EXPIRED);
+  if (invitation.status !== 'PENDING') throw fail.conflict(`You have already ${invitation.status === 'ACCEPTED' ? 'accepted' : 'declined'} this invitation.`);
+  return invitation;
+}
 
 /** The members still flying to the target (returning fleets have left the group). */
 export const flyingMembers = (members: readonly Movement[]): Movement[] => members.filter((m) => m.mission === INITIATOR || m.mission === PARTICIPANT);

@@ -1,7 +1,6 @@
 import { Movement } from '../../entities/movement.entity';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
-import { lockInvitation } from './accept-invitation.command';
-import { groupNotice, groupTarget, markInvitationRead, storeNotices, targetText, usernameOf } from './attack-group';
+import { groupNotice, lockInvitation, groupTarget, markInvitationRead, storeNotices, targetText, usernameOf } from './attack-group';
 
 export interface DeclineResult {
   invitation_id: number;

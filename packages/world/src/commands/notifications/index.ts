@@ -1,2 +1,2 @@
-export { addNotification, addNotifications, type NewNotification, type NotificationEventData, type NotificationEntry, type AnnounceAs } from './add-notification.command';
+export { addNotification, addNotifications, type NewNotification, type NotificationEventData, type NotificationEntry, type AnnounceAs } from './add-notification';
 export { markNotificationRead, markAllNotificationsRead } from './mark-read.command';

@@ -1,22 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Catalogue } from '@brood/game-data';
+import { lockScoreBatch, type StoredScores } from '../../kernel/locks';
 import { computeScores, writeScores } from './player-scores';
 
 const BATCH = 500;
 const EPSILON = 1e-6;
 
-interface Stored {
-  building_score: number;
-  research_score: number;
-  unit_score: number;
-  defense_score: number;
-  total_score: number;
-}
-
 export interface ScoreDisagreement {
   user_id: number;
-  stored: Stored;
-  computed: Stored;
+  stored: StoredScores;
+  computed: StoredScores;
 }
 
 /**
@@ -44,11 +37,7 @@ export async function recomputeAllScores(em: EntityManager, catalogue: Catalogue
     // Each batch reads, compares and repairs under the rows' locks, so a completion committing meanwhile
     // is either seen whole or waited for: the repair never writes an older score over a newer one.
     const rows = await em.fork().transactional(async (tx) => {
-      const batch = await tx.execute<(Stored & { user_id: number })[]>(
-        `select s.user_id, s.building_score, s.research_score, s.unit_score, s.defense_score, s.total_score
-         from users u join player_scores s on s.user_id = u.id where u.id > ? order by u.id limit ? for no key update of s`,
-        [after, BATCH],
-      );
+      const batch = await lockScoreBatch(tx, after, BATCH);
       const computed = await computeScores(tx, catalogue, batch.map((r) => r.user_id), now);
       for (const { user_id, ...stored } of batch) {
         const c = computed.get(user_id)!;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '@brood/game-data';
 import type { Territory } from '../../entities/territory.entity';
 import { createTestDatabase, type TestDatabase } from '../../testing';
-import { createStartingTerritory } from '../territories/create-starting-territory.command';
+import { createStartingTerritory } from '../territories/found-territory';
 import { computeScores, refreshPlayerScores } from './player-scores';
 
 /**

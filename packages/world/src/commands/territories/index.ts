@@ -1,5 +1,5 @@
 /** The economy's public surface: territories, the four queues, settling, completion and stats. */
-export { createStartingTerritory, foundTerritory, densestWithRoom, STARTING_TERRITORY_NAME } from './create-starting-territory.command';
+export { createStartingTerritory, foundTerritory, densestWithRoom, STARTING_TERRITORY_NAME } from './found-territory';
 export { renameTerritory, territoryNameRule } from './rename-territory.command';
 export { toTerritoryView, type TerritoryView } from '../../queries/territory-view';
 export { QUEUE_FULL, NOT_ENOUGH_RESOURCES } from '../queues/enqueue';
@@ -8,14 +8,12 @@ export { completeQueueItem, completeQueueItems, type CompletionOutcome } from '.
 export { dueQueueItemIds, nextCompletionIn } from '../../queries/due-work.query';
 export { startConstruction, structureDef, type StartConstructionInput } from '../construction/start-construction.command';
 export { startResearch, SELECT_TERRITORY_TO_PAY, type StartResearchInput } from '../research/start-research.command';
-export {
-  startRecruitment, cancelRecruitment, startDefense, cancelDefense, listRecruitmentQueue, listDefenseQueue,
-  startBatchOf, cancelBatchOf, listBatchQueue, BATCH_QUEUES,
-} from '../recruitment/batch-queue.command';
-export type { BatchQueueKind, BatchItemView, StartBatchRequest, CancelBatchRequest } from '../recruitment/batch-queue.command';
+export { startRecruitment, cancelRecruitment, startDefense, cancelDefense, startBatchOf, cancelBatchOf } from '../recruitment/batch-queue.command';
+export type { StartBatchRequest, CancelBatchRequest } from '../recruitment/batch-queue.command';
+export { BATCH_QUEUES, type BatchQueueKind, type BatchItemView } from '../../queries/economy-queue-views';
 export { DEFENSE_MAXED } from '../recruitment/start-batch';
 export { listTerritories, getTerritory, listTerritoryUnits, listTerritoryDefenses, listTechnologies, technologyLevels } from '../../queries/economy-territories.query';
-export { listBuildQueue, listResearchQueue } from '../../queries/economy-queues.query';
+export { listBuildQueue, listResearchQueue, listBatchQueue } from '../../queries/economy-queues.query';
 export type {
   BuildQueueItemView,
   ResearchQueueItemView,

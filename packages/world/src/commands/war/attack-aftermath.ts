@@ -47,7 +47,7 @@ export async function sendAttackersHome(tx: LegsTx, attackers: readonly FleetSid
  * The stationed allies after the battle: their survivors stay; a fleet with none left is gone and
  * its owner gets FLEET_LOST.
  */
-export async function settleAllies(tx: LegsTx, allies: readonly FleetSide[], results: readonly ParticipantResult[], target: TerritoryRow, now: Date): Promise<void> {
+export async function settleAllies(tx: LegsTx, allies: readonly FleetSide[], results: readonly ParticipantResult[], target: TerritoryRow): Promise<void> {
   for (const [i, side] of allies.entries()) {
     const m = side.movement;
     const result = results[i]!;
@@ -59,7 +59,7 @@ export async function settleAllies(tx: LegsTx, allies: readonly FleetSide[], res
       title: `Your fleet stationed at ${target.name} was destroyed`,
       extra: { reason_lost: `Destroyed defending ${target.name} against an attack.`, units: { ...result.initial_units } },
       as: { event: 'MOVEMENT_ARRIVED', data: { movement_id: m.id, territory_id: target.id } },
-    }, m, ends, now);
+    }, m, ends);
     tx.em.remove(m);
   }
 }

@@ -1,1 +1,2 @@
-export { leaveWreckage, removeExpiredWreckage, takeFromWreckage, type DeferredEvents } from './wreckage.command';
+export { leaveWreckage, takeFromWreckage, type DeferredEvents } from './wreckage';
+export { removeExpiredWreckage } from './remove-expired-wreckage.command';

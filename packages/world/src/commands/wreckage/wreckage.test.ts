@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing';
 import { GAME_EVENTS_CHANNEL } from '../../events';
 import { User } from '../../entities/user.entity';
 import { activeWreckageFields } from '../../queries/map-wreckage.query';
-import { leaveWreckage, removeExpiredWreckage, takeFromWreckage } from '.';
+import { leaveWreckage, removeExpiredWreckage, takeFromWreckage, type DeferredEvents } from '.';
 import { lockWreckageAt } from '../../kernel/locks';
 
 const catalogue = loadCatalogue();
@@ -34,21 +34,24 @@ afterAll(async () => {
   await db?.stop();
 });
 
-const tx = () => ({ em: db.orm.em.fork(), catalogue });
+/** A transaction's parts as an arrival batch hands them over: its events wait in `later` for the batch's end. */
+const tx = (later: DeferredEvents = {}) => ({ em: db.orm.em.fork(), catalogue, later });
 
 describe('wreckage fields', () => {
   const spot = { region: 7, sub_region: 8, position: 9 };
 
-  it('creates a field, merges the next pile into it and renews its lifetime', async () => {
-    const first = await leaveWreckage(tx(), spot, { fiber: 100.7, crystal: 0.4 }, T0, [userId]);
+  it('creates a field, merges the next pile into it and renews its lifetime, and leaves its events for the batch to raise', async () => {
+    const later: DeferredEvents = {};
+    const first = await leaveWreckage(tx(later), spot, { fiber: 100.7, crystal: 0.4 }, T0, [userId]);
     expect(first).toMatchObject({ ...spot, resources: { fiber: 100 } });
     expect(first!.expires_at.getTime()).toBe(hoursLater(HOURS).getTime());
-    const merged = await leaveWreckage(tx(), spot, { fiber: 5, chitin: 20 }, hoursLater(1), [userId]);
+    const merged = await leaveWreckage(tx(later), spot, { fiber: 5, chitin: 20 }, hoursLater(1), [userId]);
     expect(merged).toMatchObject({ id: first!.id, resources: { fiber: 105, chitin: 20 } });
     expect(merged!.expires_at.getTime()).toBe(hoursLater(HOURS + 1).getTime());
-    expect(await leaveWreckage(tx(), spot, { fiber: 0.5 }, hoursLater(1))).toBeNull();
+    expect(await leaveWreckage(tx(later), spot, { fiber: 0.5 }, hoursLater(1), [userId])).toBeNull();
+    expect(later.events?.filter((e) => e.event === 'WRECKAGE_FIELD_SPAWNED' && e.user_id === userId)).toHaveLength(2);
     await listener.query('select 1');
-    expect(heard.filter((h) => h.event === 'WRECKAGE_FIELD_SPAWNED' && h.user_id === userId)).toHaveLength(2);
+    expect(heard.filter((h) => h.event === 'WRECKAGE_FIELD_SPAWNED')).toHaveLength(0);
   });
 
   it('takes part of a field, then the rest, which removes it and tells who asked', async () => {

@@ -21,11 +21,11 @@ async function refusal({ tx, movement: m, target, settled }: ArrivalContext): Pr
  * recalls it or the host cancels it. If the host is no ally any more or has no free slot, it flies home.
  */
 export const alliedStationingArrival: ArrivalHandler = async (ctx) => {
-  const { tx, movement: m, at, now, start, target, ownerName } = ctx;
+  const { tx, movement: m, at, start, target, ownerName } = ctx;
   const ends = { start, target };
   const reason = await refusal(ctx);
   if (reason != null || !target) {
-    await notifyMovement(tx, m.userId, { type: 'STATIONING_FAILED', title: `Stationing at ${coordsText(targetCoords(m))} failed`, extra: { reason_failed: reason }, as: arrivedEvent(m, target?.id) }, m, ends, now);
+    await notifyMovement(tx, m.userId, { type: 'STATIONING_FAILED', title: `Stationing at ${coordsText(targetCoords(m))} failed`, extra: { reason_failed: reason }, as: arrivedEvent(m, target?.id) }, m, ends);
     await turnAround(tx, m, at);
     return;
   }
@@ -35,11 +35,11 @@ export const alliedStationingArrival: ArrivalHandler = async (ctx) => {
   m.arrivalTime = null;
   m.leg += 1;
   const extra = { stationed_units: { ...m.units }, stationed_resources: { ...m.resources } };
-  await notifyMovement(tx, m.userId, { type: 'STATIONING_COMPLETED', title: `Fleet stationed with an ally at ${target.name}`, extra, as: arrivedEvent(m, target.id) }, m, ends, now);
+  await notifyMovement(tx, m.userId, { type: 'STATIONING_COMPLETED', title: `Fleet stationed with an ally at ${target.name}`, extra, as: arrivedEvent(m, target.id) }, m, ends);
   await notifyMovement(tx, target.owner!.id, {
     type: 'FLEET_ARRIVED_AT_DESTINATION',
     title: `${ownerName}'s fleet is stationed at ${target.name}`,
     extra: { ...extra, details: `${ownerName}'s fleet now guards ${target.name} until recalled or sent away.` },
     as: arrivedEvent(m, target.id),
-  }, m, ends, now);
+  }, m, ends);
 };

@@ -17,7 +17,7 @@ import type { ArrivalHandler } from '../../flight/arrival-context';
  * takes its outcome (losses, plunder, wreckage, insta-salvage), and every player gets a report.
  * With no territory there any more, or one that is the attacker's own now, the fleet flies home.
  */
-export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, target, settled, loaded }) => {
+export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, target, settled, loaded }) => {
   const { group, allies } = await fightingFleets(tx.em, m, target);
   for (const g of group) tx.later.done.add(g);
   const ownerId = target?.owner?.id;
@@ -61,7 +61,7 @@ export const attackArrival: ArrivalHandler = async ({ tx, movement: m, at, now, 
   if (report.outcome !== 'ERROR') {
     applyToTarget(target, results[attackers.length]!, report);
     await sendAttackersHome(tx, attackers, results, at);
-    await settleAllies(tx, defenders, results.slice(attackers.length + 1), target, now);
+    await settleAllies(tx, defenders, results.slice(attackers.length + 1), target);
     await leaveWreckage(tx, spot, report.wreckage.resources, at, users);
   } else {
     for (const a of attackers) await turnAround(tx, a.movement, at);

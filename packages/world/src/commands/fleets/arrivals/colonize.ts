@@ -1,6 +1,6 @@
 import { ownedTerritories } from '../../../kernel/access';
 import { fleetScoresChanged } from '../../scores';
-import { foundTerritory } from '../../territories/create-starting-territory.command';
+import { foundTerritory } from '../../territories/found-territory';
 import { addAmounts, coordsText, subtractAmounts, targetCoords } from '../../flight/fleet-parts';
 import { notifyMovement, turnAround } from '../../flight/fleet-legs';
 import { ownerEffects, type ArrivalContext, type ArrivalHandler } from '../../flight/arrival-context';
@@ -31,14 +31,14 @@ async function refusal(ctx: ArrivalContext): Promise<string | null> {
  * colonies cannot both take the last slot.
  */
 export const colonizeArrival: ArrivalHandler = async (ctx) => {
-  const { tx, movement: m, at, now, start, target } = ctx;
+  const { tx, movement: m, at, start, target } = ctx;
   const fail = async (reason: string) => {
     await notifyMovement(tx, m.userId, {
       type: 'COLONIZATION_FAILED',
       title: `Colonization of ${coordsText(targetCoords(m))} failed`,
       extra: { reason_failed: reason },
       as: { event: 'COLONIZATION_FAILED', data: { movement_id: m.id, territory_id: null, reason } },
-    }, m, { start, target }, now);
+    }, m, { start, target });
     await turnAround(tx, m, at);
   };
   const reason = await refusal(ctx);
@@ -53,7 +53,7 @@ export const colonizeArrival: ArrivalHandler = async (ctx) => {
     title: `${COLONY_NAME} founded at ${coordsText(targetCoords(m))}`,
     extra: { colonized_coords: targetCoords(m), colonized_planet_name: founded.name, stationed_units: staying, delivered_resources: { ...m.resources } },
     as: { event: 'COLONIZATION_SUCCESSFUL', data: { movement_id: m.id, territory_id: founded.id } },
-  }, m, { start, target: founded }, now);
+  }, m, { start, target: founded });
   tx.em.remove(m);
   await fleetScoresChanged(tx, [m.userId]);
 };

@@ -61,7 +61,7 @@ function content(m: Movement, outcome: ExplorationOutcome, seed: string, at: Dat
  * EXPLORATION_SUCCESSFUL or EXPLORATION_FAILED; the survivors fly home, or FLEET_LOST when none survive.
  */
 export const explorationArrival: ArrivalHandler = async (ctx) => {
-  const { tx, movement: m, at, now, start, target, ownerName } = ctx;
+  const { tx, movement: m, at, start, target, ownerName } = ctx;
   if (!m.exploringSince) return beginStay(ctx);
   const seed = arrivalSeed('exploration', m, at);
   const outcome = explorationOutcome(tx.catalogue, {
@@ -93,6 +93,6 @@ export const explorationArrival: ArrivalHandler = async (ctx) => {
     title: `The exploring fleet at ${where} was lost`,
     extra: { reason_lost: outcome.event_type === 'COMBAT' ? 'A feral swarm destroyed every unit of the fleet.' : 'No unit of the fleet survived the exploration.', original_mission: 'EXPLORATION', units: sent },
     as: arrivedEvent(m, target?.id),
-  }, m, { start, target }, now);
+  }, m, { start, target });
   tx.em.remove(m);
 };

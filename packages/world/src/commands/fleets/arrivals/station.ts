@@ -6,7 +6,7 @@ import type { ArrivalHandler } from '../../flight/arrival-context';
  * STATION at an own territory: the units and their cargo join it for good and the movement ends. If
  * the territory is gone or no longer the player's, stationing fails and the fleet flies home.
  */
-export const stationArrival: ArrivalHandler = async ({ tx, movement: m, at, now, start, target }) => {
+export const stationArrival: ArrivalHandler = async ({ tx, movement: m, at, start, target }) => {
   const ends = { start, target };
   if (!target || target.owner?.id !== m.userId) {
     const where = target ? target.name : coordsText(targetCoords(m));
@@ -15,7 +15,7 @@ export const stationArrival: ArrivalHandler = async ({ tx, movement: m, at, now,
       title: `Stationing at ${where} failed`,
       extra: { reason_failed: target ? `${target.name} is no longer your territory.` : `There is no territory at ${coordsText(targetCoords(m))} any more.` },
       as: arrivedEvent(m, target?.id),
-    }, m, ends, now);
+    }, m, ends);
     await turnAround(tx, m, at);
     return;
   }
@@ -24,5 +24,5 @@ export const stationArrival: ArrivalHandler = async ({ tx, movement: m, at, now,
     title: `Fleet stationed at ${target.name}`,
     extra: { stationed_units: { ...m.units }, stationed_resources: { ...m.resources } },
     as: arrivedEvent(m, target.id),
-  }, ends, now);
+  }, ends);
 };

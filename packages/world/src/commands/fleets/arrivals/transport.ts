@@ -6,7 +6,7 @@ import type { ArrivalHandler } from '../../flight/arrival-context';
  * TRANSPORT at its target: the cargo is delivered to whoever holds the territory there, and the
  * fleet flies home empty. With no territory there any more, the transport fails and the cargo flies home.
  */
-export const transportArrival: ArrivalHandler = async ({ tx, movement: m, at, now, start, target, ownerName }) => {
+export const transportArrival: ArrivalHandler = async ({ tx, movement: m, at, start, target, ownerName }) => {
   const ends = { start, target };
   const receiver = target?.owner?.id;
   if (!target || receiver == null) {
@@ -15,7 +15,7 @@ export const transportArrival: ArrivalHandler = async ({ tx, movement: m, at, no
       title: `Transport to ${coordsText(targetCoords(m))} failed`,
       extra: { reason_failed: `There is no territory at ${coordsText(targetCoords(m))} any more.` },
       as: arrivedEvent(m, m.startTerritoryId),
-    }, m, ends, now);
+    }, m, ends);
     await turnAround(tx, m, at);
     return;
   }
@@ -23,14 +23,14 @@ export const transportArrival: ArrivalHandler = async ({ tx, movement: m, at, no
   target.resources = addAmounts(target.resources, delivered);
   m.resources = {};
   const extra = { delivered_resources: delivered, transported_units: { ...m.units } };
-  await notifyMovement(tx, m.userId, { type: 'TRANSPORT_COMPLETED', title: `Transport delivered to ${target.name}`, extra, as: arrivedEvent(m, target.id) }, m, ends, now);
+  await notifyMovement(tx, m.userId, { type: 'TRANSPORT_COMPLETED', title: `Transport delivered to ${target.name}`, extra, as: arrivedEvent(m, target.id) }, m, ends);
   if (receiver !== m.userId) {
     await notifyMovement(tx, receiver, {
       type: 'FLEET_ARRIVED_AT_DESTINATION',
       title: `${ownerName} delivered resources to ${target.name}`,
       extra: { ...extra, details: `A transport from ${ownerName} unloaded its cargo at ${target.name}.` },
       as: arrivedEvent(m, target.id),
-    }, m, ends, now);
+    }, m, ends);
   }
   await turnAround(tx, m, at);
 };

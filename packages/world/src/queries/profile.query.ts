@@ -1,12 +1,17 @@
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { User } from '../../entities/user.entity';
-import { fail } from '../../errors';
-import { ACCOUNT_MESSAGES, type AccountActor, type AccountDeps } from './account-deps';
-import { toUserView, type UserFields, type UserView } from '../../queries/user-view';
-import { membershipFromRow } from '../../queries/alliances.query';
-import type { AllianceRank } from '../../entities/alliance.entity';
-import { sqlRows } from '../../kernel/bulk-write';
-import { epochMs } from '../../kernel/bulk-write';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { User } from '../entities/user.entity';
+import { fail } from '../errors';
+import { toUserView, type UserFields, type UserView } from './user-view';
+import { membershipFromRow } from './alliances.query';
+import type { AllianceRank } from '../entities/alliance.entity';
+import { epochMs, sqlRows } from '../kernel/bulk-write';
+
+/** Why a token no longer stands for a player (commands/accounts' ACCOUNT_MESSAGES includes them). */
+export const SESSION_MESSAGES = {
+  invalidToken: 'Could not validate credentials',
+  guestExpired: 'Your guest account has expired',
+  suspended: 'Your account is suspended.',
+} as const;
 
 /** The user behind a token: what every signed-in call knows of its caller. */
 export interface SessionUser {
@@ -24,17 +29,10 @@ export interface SessionUser {
  */
 export async function findSessionUser(em: EntityManager, userId: number, now: Date): Promise<SessionUser | { error: string }> {
   const user = await em.fork().findOne(User, { id: userId }, { fields: ['id', 'username', 'isTestAccount', 'expiresAt', 'isOperator', 'suspendedAt'] });
-  if (!user) return { error: ACCOUNT_MESSAGES.invalidToken };
-  if (user.isTestAccount && user.expiresAt && user.expiresAt <= now) return { error: ACCOUNT_MESSAGES.guestExpired };
-  if (user.suspendedAt) return { error: ACCOUNT_MESSAGES.suspended };
+  if (!user) return { error: SESSION_MESSAGES.invalidToken };
+  if (user.isTestAccount && user.expiresAt && user.expiresAt <= now) return { error: SESSION_MESSAGES.guestExpired };
+  if (user.suspendedAt) return { error: SESSION_MESSAGES.suspended };
   return { id: user.id, username: user.username, isOperator: user.isOperator, expiresAt: user.isTestAccount ? (user.expiresAt ?? null) : null };
-}
-
-/** Reads the actor's own account, 401 when it is gone (deleted, or an expired guest removed). */
-export async function loadOwnAccount(em: EntityManager, actor: AccountActor, lock = false): Promise<User> {
-  const user = await em.findOne(User, { id: actor.id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
-  if (!user) throw fail.unauthorized(ACCOUNT_MESSAGES.invalidToken);
-  return user;
 }
 
 /** An account's view fields as columns (expires_ms: epoch ms), for statements that answer a UserView. */
@@ -51,7 +49,7 @@ export const userFields = (row: UserViewRow): UserFields => ({
 type ProfileRow = UserViewRow & { total_score: number | null } & ({ alliance_id: number; alliance_name: string; alliance_tag: string; rank: AllianceRank; joined_at: Date } | { alliance_id: null });
 
 /** GET /users/me, with the player's alliance membership and total score: one statement. */
-export async function getProfile(deps: Pick<AccountDeps, 'em'>, actor: AccountActor): Promise<UserView> {
+export async function getProfile(deps: { em: EntityManager }, actor: { id: number }): Promise<UserView> {
   const [row] = await sqlRows<ProfileRow>(
     deps.em,
     `select ${USER_VIEW_COLUMNS}, m.alliance_id, a.name as alliance_name, a.tag as alliance_tag, m.rank, m.joined_at,
@@ -60,7 +58,7 @@ export async function getProfile(deps: Pick<AccountDeps, 'em'>, actor: AccountAc
      where u.id = $1 limit 1`,
     [actor.id],
   );
-  if (!row) throw fail.unauthorized(ACCOUNT_MESSAGES.invalidToken);
+  if (!row) throw fail.unauthorized(SESSION_MESSAGES.invalidToken);
   const membership = row.alliance_id === null ? null : membershipFromRow(row);
   return { ...toUserView(userFields(row), membership), score: row.total_score ?? 0 };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { densestWithRoom } from './create-starting-territory.command';
+import { densestWithRoom } from './found-territory';
 
 describe('densestWithRoom', () => {
   it('starts an empty grid at its centre (cell 481 of 31 x 31)', () => {

@@ -24,12 +24,12 @@ async function announce(em: EntityManager, users: readonly number[], event: 'WRE
 /**
  * Leaves debris at a spot at instant `at`: merged into the live field there (which then lives the
  * universe's wreckage_lifetime_hours from `at` again), or a new field (an expired one at the spot is
- * replaced). Nothing happens for an empty pile. `notify` users get WRECKAGE_FIELD_SPAWNED (in an
- * arrival batch, `tx.later`, with the batch's notifications at its end).
+ * replaced). Nothing happens for an empty pile. `notify` users get WRECKAGE_FIELD_SPAWNED, raised
+ * with the arrival batch's notifications at its end (`tx.later`).
  * Answers the field as stored, or null when nothing was left.
  */
 export async function leaveWreckage(
-  tx: { em: EntityManager; catalogue: Catalogue; later?: DeferredEvents },
+  tx: { em: EntityManager; catalogue: Catalogue; later: DeferredEvents },
   spot: WreckageSpot,
   resources: Resources,
   at: Date,
@@ -72,10 +72,4 @@ export async function takeFromWreckage(em: EntityManager, field: LockedWreckage,
   }
   field.resources = remaining;
   return { remaining, emptied };
-}
-
-/** The cleanup job's work: deletes every field expired at `now`. Answers how many went. */
-export async function removeExpiredWreckage(em: EntityManager, now: Date): Promise<number> {
-  const rows = await em.execute<{ id: number }[]>('delete from wreckage_fields where expires_at <= ? returning id', [now]);
-  return rows.length;
 }
