@@ -24,9 +24,10 @@ beforeAll(async () => {
     `insert into users (username, email, password_hash, is_test_account, avatar_id, created_at) values ('racer', 'racer@example.com', 'x', false, 1, now()) returning id`,
   ) as [{ id: number }];
   home = await em.transactional((tem) => createStartingTerritory(tem, { id: user }, new Date(), catalogue));
+  // Next to home, inside the sub-region whichever position home drew (position + 1 broke the grid's check when home drew the last).
   [{ id: colony }] = await em.execute<{ id: number }[]>(
     `insert into territories (owner_id, name, region, sub_region, position, resources, structures, units, defenses, resources_updated_at, created_at)
-     select owner_id, 'Colony', region, sub_region, position + 1, resources, structures, units, defenses, resources_updated_at, created_at from territories where id = ? returning id`,
+     select owner_id, 'Colony', region, sub_region, case when position = 1 then 2 else position - 1 end, resources, structures, units, defenses, resources_updated_at, created_at from territories where id = ? returning id`,
     [home.id],
   ) as [{ id: number }];
 });
