@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { HallOfFameEntry } from '../../queries/hall-of-fame.query';
 
 export type NewHallOfFameEntry = HallOfFameEntryFacts & (
   /** The stored battle whose report (spec social §3 combat report content) the entry's modal shows: the battles' way (decision 12). */
@@ -7,15 +8,8 @@ export type NewHallOfFameEntry = HallOfFameEntryFacts & (
   | { combat_log_data: Record<string, unknown>; battle_id?: never }
 );
 
-export interface HallOfFameEntryFacts {
-  attacker_user_id: number | null;
-  attacker_username: string;
-  defender_user_id: number | null;
-  defender_username: string;
-  outcome: string;
-  total_unit_value: number;
-  combat_timestamp: Date;
-}
+/** What an entry states about its battle: the columns of a served entry (HallOfFameEntry), its time as a Date. */
+export type HallOfFameEntryFacts = Omit<HallOfFameEntry, 'id' | 'combat_timestamp' | 'combat_log_data' | 'comments_count'> & { combat_timestamp: Date };
 
 /** An entry's facts, in the column order of both inserts (addHallOfFameEntry's, and the one in storeBattle's statement). */
 const FACTS = [
