@@ -126,8 +126,8 @@ describe('Army tab: Dispatch Units', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('dispatch-error')).textContent).toBe('Error: Not enough Hauler Grub at Nest: 3 selected, 2 there.');
   });
 
-  it('asks for exploration hours within the maximum from stats', async () => {
-    const { calls } = renderWithProviders(<ArmyTab />, answers());
+  /** The form filled for an exploration of 12:30:20 with every razorwing: the hours field. */
+  async function exploreTo12_30_20(): Promise<HTMLElement> {
     await screen.findByTestId('dispatch-form');
     await chooseMission('Explore');
     fireEvent.change(field('r'), { target: { value: '12' } });
@@ -135,6 +135,12 @@ describe('Army tab: Dispatch Units', { timeout: 30_000 }, () => {
     fireEvent.change(field('p'), { target: { value: '20' } });
     fireEvent.click(maxOf('razorwing'));
     const hours = within(screen.getByTestId('dispatch-hours')).queryByRole('textbox') ?? screen.getByLabelText('Exploration duration (hours)');
+    return hours;
+  }
+
+  it('asks for exploration hours within the maximum from stats', async () => {
+    const { calls } = renderWithProviders(<ArmyTab />, answers());
+    const hours = await exploreTo12_30_20();
     fireEvent.change(hours, { target: { value: '13' } });
     fireEvent.click(sendButton());
     expect((await screen.findByTestId('dispatch-error')).textContent).toBe('Error: Exploration duration (13h) exceeds your maximum allowed (12h).');
@@ -143,13 +149,7 @@ describe('Army tab: Dispatch Units', { timeout: 30_000 }, () => {
 
   it("keeps an exploration duration of 0, -5 or 0.5 as typed and refuses the first two with the spec's sentence", async () => {
     const { calls } = renderWithProviders(<ArmyTab />, answers((path) => (path === 'movements.send' ? { id: 'm', arrival_time: new Date().toISOString() } : undefined)));
-    await screen.findByTestId('dispatch-form');
-    await chooseMission('Explore');
-    fireEvent.change(field('r'), { target: { value: '12' } });
-    fireEvent.change(field('s'), { target: { value: '30' } });
-    fireEvent.change(field('p'), { target: { value: '20' } });
-    fireEvent.click(maxOf('razorwing'));
-    const hours = within(screen.getByTestId('dispatch-hours')).queryByRole('textbox') ?? screen.getByLabelText('Exploration duration (hours)');
+    const hours = await exploreTo12_30_20();
     for (const typed of ['0', '-5']) {
       fireEvent.change(hours, { target: { value: typed } });
       fireEvent.blur(hours);
