@@ -219,7 +219,7 @@ describe('alliance slots', () => {
     );
     await ctx.sql.query(`update users set is_test_account = true, expires_at = now() - interval '1 minute' where id = $1`, [guest!.id]);
     const mark = events.length;
-    expect(await removeExpiredGuests(ctx.api.db.orm.em.fork(), ctx.api.deps.catalogue, new Date())).toContain(guest!.id);
+    expect(await removeExpiredGuests({ em: ctx.api.db.orm.em.fork(), catalogue: ctx.api.deps.catalogue, boss: ctx.api.deps.boss }, new Date())).toContain(guest!.id);
     const base = { alliance_id: alliance.id, alliance_name: 'Guest House' };
     for (const p of [off!, mem!]) {
       expect(await eventsFor(p, mark, 2)).toEqual([

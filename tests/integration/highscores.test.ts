@@ -127,7 +127,7 @@ describe('scores', () => {
     const { rows } = await ctx.sql.query<{ id: number }>(`insert into users (username, email, password_hash, is_test_account, expires_at) values ('guest_hs', 'guest_hs@guest.local', 'x', true, now() - interval '1 day') returning id`);
     expect((await ctx.sql.query('select 1 from player_scores where user_id = $1', [rows[0]!.id])).rowCount).toBe(1);
     const { removeExpiredGuests } = await import('@brood/world');
-    expect(await removeExpiredGuests(ctx.api.db.orm.em.fork(), catalogue, new Date())).toContain(rows[0]!.id);
+    expect(await removeExpiredGuests({ em: ctx.api.db.orm.em.fork(), catalogue, boss: ctx.api.deps.boss }, new Date())).toContain(rows[0]!.id);
     expect((await ctx.sql.query('select 1 from player_scores where user_id = $1', [rows[0]!.id])).rowCount).toBe(0);
   });
 });

@@ -226,6 +226,8 @@ export const UniverseSettingsSchema = z.strictObject({
     /** ...except from an address that signed in to it successfully within this many days. */
     known_address_days: positive,
   }),
+  /** Days an address (sign-ups, sign-ins, the console's shared-address signals) is kept; the `address-retention` job removes older ones (docs/privacy.md). */
+  address_retention_days: positive,
   guest_username_prefix: text,
   guest_email_domain: text,
   comment_cooldown_s: nonNegative,

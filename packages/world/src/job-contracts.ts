@@ -22,4 +22,6 @@ export const JOBS = {
   scoreRanksCompact: jobContract('score-ranks-compact', z.object({}).loose()),
   /** Every minute: wreckage fields past their lifetime deleted. */
   wreckageExpiry: jobContract('wreckage-expiry', z.object({}).loose()),
+  /** Every hour: addresses older than `address_retention_days` removed (docs/privacy.md). */
+  addressRetention: jobContract('address-retention', z.object({}).loose()),
 } as const;

@@ -24,7 +24,8 @@ const holds = (value: unknown, field: string | number): boolean =>
 /**
  * Where a field of the procedure's input came from: the query string or the body when either holds
  * it, else the path (the adapter put it in the input from a path segment: `/territories/{id}`); a
- * field absent (or undefined) everywhere was expected in the query of a GET or DELETE, else in the body.
+ * field absent (or undefined) everywhere was expected in the query of a GET or a DELETE without a body,
+ * else in the body.
  */
 function fieldSource(req: FastifyRequest, input: unknown): FieldSource {
   return (field) => {
@@ -33,7 +34,7 @@ function fieldSource(req: FastifyRequest, input: unknown): FieldSource {
       if (holds(req.body, field)) return 'body';
       if (holds(input, field)) return 'path';
     }
-    return req.method === 'GET' || req.method === 'DELETE' ? 'query' : 'body';
+    return req.method === 'GET' || (req.method === 'DELETE' && req.body === undefined) ? 'query' : 'body';
   };
 }
 

@@ -44,7 +44,7 @@ export const adminRouter = {
   announce: operatorProcedure.input(AnnounceSchema).mutation(({ ctx, input }) => announceToEveryone(worldDeps(ctx), operator(ctx), input, ctx.now())),
   searchPlayers: operatorProcedure.input(SearchPlayersSchema).query(({ ctx, input }) => searchPlayers(ctx.em, input.query, pageSize(ctx))),
   /** A player's page: territories, fleets, scores, alliance, addresses, multi-account signals and pushing. */
-  player: operatorProcedure.input(z.object({ user_id: id('Player') })).query(({ ctx, input }) => playerDetail(ctx.em, input.user_id, pageSize(ctx))),
+  player: operatorProcedure.input(z.object({ user_id: id('Player') })).query(({ ctx, input }) => playerDetail(ctx.em, input.user_id, pageSize(ctx), ctx.deps.catalogue.universe.address_retention_days)),
   fleets: operatorProcedure.input(FleetFilterSchema).query(({ ctx, input }) => fleetsInFlight(ctx.em, { ...input, limit: pageSize(ctx) }, ctx.now())),
   battleReport: operatorProcedure.input(BattleReportSchema).query(async ({ ctx, input }) => {
     const report = await findBattleReport(ctx.em, input.battle_id);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { claimGuest, getProfile, setAvatar } from '@brood/world';
+import { claimGuest, deleteAccount, exportAccount, getProfile, setAvatar } from '@brood/world';
 import { protectedProcedure } from '../trpc';
-import { RegisterSchema, accountDeps } from './auth.router';
+import { LoginSchema, RegisterSchema, accountDeps } from './auth.router';
+import { worldDeps } from './shared';
 import { checkAgainstUniverse, keptPerSetting } from './deployment-input';
 
 const AvatarId = z
@@ -23,6 +24,10 @@ const avatarInRange = keptPerSetting((avatars) => {
 export const ClaimSchema = RegisterSchema;
 export type Claim = z.input<typeof ClaimSchema>;
 
+/** The body of DELETE /users/me: the player's password, typed again to confirm. */
+export const DeleteAccountSchema = LoginSchema.pick({ password: true });
+export type DeleteAccount = z.input<typeof DeleteAccountSchema>;
+
 export const usersRouter = {
   /** The signed-in player (spec core §3 User). */
   me: protectedProcedure.query(({ ctx }) => getProfile(ctx, ctx.user)),
@@ -36,5 +41,13 @@ export const usersRouter = {
     const claimed = await claimGuest(accountDeps(ctx), ctx.user, input, ctx.now());
     ctx.deps.sessions.forget(ctx.user.id); // renamed and no longer a guest: read afresh from the next call on
     return claimed;
+  }),
+  /** Everything the game keeps of the player, as JSON (docs/privacy.md). */
+  export: protectedProcedure.query(({ ctx }) => exportAccount(ctx.em, ctx.user.id, ctx.now())),
+  /** The player leaves for good: their account and everything they own go (docs/privacy.md). */
+  delete: protectedProcedure.input(DeleteAccountSchema).mutation(async ({ ctx, input }) => {
+    await deleteAccount({ ...worldDeps(ctx), passwords: ctx.deps.passwords }, ctx.user, { password: input.password, ip: ctx.ip }, ctx.now());
+    ctx.deps.sessions.forget(ctx.user.id);
+    return { deleted: true as const };
   }),
 } satisfies TRPCRouterRecord;

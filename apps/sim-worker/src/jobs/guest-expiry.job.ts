@@ -7,7 +7,7 @@ import { defineJob, JOBS, pruneLoginAttempts, pruneSignups, removeExpiredGuests 
 export const guestExpiryJob = defineJob(
   JOBS.guestExpiry,
   async (deps) => {
-    const removed = await removeExpiredGuests(deps.em, deps.catalogue, deps.now());
+    const removed = await removeExpiredGuests(deps, deps.now());
     if (removed.length > 0) deps.log.info({ users: removed }, 'expired guest accounts removed');
     await pruneLoginAttempts(deps.em, deps.catalogue, deps.now());
     await pruneSignups(deps.em, deps.now());

@@ -20,7 +20,7 @@ export const LOCK_ORDER = [
   { step: 1, rows: 'an alliance (then its member and application rows)', helpers: ['lockAlliance'] },
   { step: 2, rows: 'players (users): FOR NO KEY UPDATE, or FOR UPDATE for a change to the account itself', helpers: ['lockPlayer', 'lockPlayers', 'lockAccount', 'lockAccountRow', 'lockExpiredGuests'] },
   { step: 3, rows: 'an attack invitation', helpers: ['lockInvitationRow'] },
-  { step: 4, rows: 'movements, in one id-ordered statement', helpers: ['lockMovementRow', 'lockGroup', 'lockArriving', 'lockFightingRows'] },
+  { step: 4, rows: 'movements, in one id-ordered statement', helpers: ['lockMovementRow', 'lockGroup', 'lockArriving', 'lockFightingRows', 'lockDepartingFleets'] },
   { step: 5, rows: 'territories, in one id-ordered statement', helpers: ['lockTerritories', 'lockTerritoryRows', 'lockOwnedTerritory'] },
   { step: 6, rows: 'the wreckage field at a position', helpers: ['lockWreckageAt'] },
   { step: 7, rows: "players' score rows, at the end of a transaction that changed what they own", helpers: ['lockScores', 'lockScoreBatch'] },
@@ -127,6 +127,24 @@ export async function lockMovementRow(em: EntityManager, id: string): Promise<Mo
 /** Step 4: every movement of an attack group, in id order. */
 export async function lockGroup(em: EntityManager, groupId: string): Promise<Movement[]> {
   return em.find(Movement, { attackGroupId: groupId }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+/**
+ * Step 4, before accounts are removed: every fleet of the attack groups these players lead, and the
+ * other players' fleets stationed at (or on their way to station at) their territories, in id order.
+ */
+export async function lockDepartingFleets(em: EntityManager, userIds: readonly number[]): Promise<Movement[]> {
+  const rows = await sqlRows<{ id: string }>(
+    em,
+    `select m.id from movements m
+      where m.attack_group_id in (select g.id from movements g where g.user_id = any($1::int[]) and g.mission = 'MULTI_PARTY_ATTACK_INITIATOR')
+         or (m.mission in ('ALLIED_STATIONED', 'ALLIED_STATIONING_PENDING') and m.user_id <> all($1::int[])
+             and m.target_territory_id in (select t.id from territories t where t.owner_id = any($1::int[])))
+      order by m.id for update`,
+    [[...userIds]],
+  );
+  if (rows.length === 0) return [];
+  return em.find(Movement, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { id: 'asc' }, refresh: true });
 }
 
 /** The missions that fight at their target on arrival. */

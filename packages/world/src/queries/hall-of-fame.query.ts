@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { stripLinks } from '@brood/game-core';
 import { fail } from '../errors';
 import { BATTLE_REPORT_CONTENT_SQL } from './notifications/served-content';
+import { withDepartedNames } from './departed-names';
 
 /** The Hall of Fame keeps its 500 most valuable battles, 100 a page; comments come 20 a page (spec social §9). */
 export const HALL_OF_FAME_MAX_ENTRIES = 500;
@@ -43,20 +44,25 @@ const ENTRY_COLUMNS = `e.id, e.attacker_user_id, e.attacker_username, e.defender
        (select count(*)::int from hall_of_fame_comments c where c.entry_id = e.id) as comments_count`;
 type EntryRow = Omit<HallOfFameEntry, 'combat_timestamp'> & { combat_timestamp: Date };
 const toEntry = (r: EntryRow): HallOfFameEntry => ({ ...r, combat_timestamp: new Date(r.combat_timestamp).toISOString() });
+/** Entries as served: a removed participant reads 'deleted player' in the report too (the entry's own names are rewritten at removal). */
+async function toEntries(em: EntityManager, rows: EntryRow[]): Promise<HallOfFameEntry[]> {
+  const logs = await withDepartedNames(em, rows.map((r) => r.combat_log_data));
+  return rows.map((r, i) => toEntry({ ...r, combat_log_data: logs[i]! }));
+}
 
 /** GET /halloffame/entries: the most valuable battles first, never past the 500th. Readable without login. */
 export async function listHallOfFame(em: EntityManager, query: { skip: number; limit: number }): Promise<HallOfFameEntry[]> {
   const limit = Math.max(0, Math.min(query.limit, HALL_OF_FAME_MAX_ENTRIES - query.skip));
   if (limit === 0) return [];
   const rows = await em.execute<EntryRow[]>(`select ${ENTRY_COLUMNS} from hall_of_fame_entries e order by e.total_unit_value desc, e.id limit ? offset ?`, [limit, query.skip]);
-  return rows.map(toEntry);
+  return toEntries(em, rows);
 }
 
 /** GET /halloffame/entries/{id}: one entry with its report, where a shared Hall of Fame link leads. Readable without login. */
 export async function hallOfFameEntry(em: EntityManager, entryId: number): Promise<HallOfFameEntry> {
   const [row] = await em.execute<EntryRow[]>(`select ${ENTRY_COLUMNS} from hall_of_fame_entries e where e.id = ?`, [entryId]);
   if (!row) throw fail.notFound('Hall of Fame entry not found.');
-  return toEntry(row);
+  return (await toEntries(em, [row]))[0]!;
 }
 
 /** GET /halloffame/entries/{id}/comments: newest first, 20 a page; links stay replaced when shown. */

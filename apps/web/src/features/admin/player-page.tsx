@@ -122,6 +122,7 @@ export function PlayerPage({ userId, onBack, onOpen }: { userId: number; onBack:
       <Account p={p} />
       <Section title="Multi-account signals" testId="player-signals">
         <Text fz="xs" c="dimmed">Accounts that signed up or signed in from one of this player's addresses. A shared address is a hint (a household, a campus), not proof.</Text>
+        <Text fz="xs" c="dimmed" data-testid="addresses-kept">Addresses are kept for {p.addresses_kept_days} days: these signals look back that far and no further.</Text>
         <Rows head={['Account', 'Shared addresses']} empty="No other account shares an address."
           rows={p.shared_address_accounts.map((s) => [
             <UnstyledButton key="a" onClick={() => onOpen(s.id)}><Group gap={6}><Text fz="sm" fw={700} c="acid.4">{s.username}</Text><PlayerBadges player={{ ...s, is_operator: false }} /></Group></UnstyledButton>,

@@ -9,3 +9,7 @@ export { claimGuest } from './claim.command';
 export { getProfile, findSessionUser, type SessionUser } from '../../queries/profile.query';
 export { setAvatar } from './set-avatar.command';
 export { removeExpiredGuests } from './remove-expired-guests.command';
+export { deleteAccount, DELETE_MESSAGES } from './delete-account.command';
+export { DELETED_PLAYER } from '../../queries/departed-names';
+export { exportAccount, type AccountExport } from '../../queries/account-export.query';
+export { removeExpiredAddresses } from './remove-expired-addresses.command';

@@ -8,6 +8,7 @@ import { lockMovementRow } from '../../kernel/locks';
 import { coordsText, MOVEMENT_NOT_FOUND, targetCoords } from '../flight/fleet-parts';
 import { inFleetTransaction, notifyMovement, turnHome, type LegsTx } from '../flight/fleet-legs';
 import { leaveGroup, lockOwnGroup } from '../multi-party/group-recall';
+import { sendAllyHome } from './send-ally-home';
 
 /** The answer of a recall or a cancelled stationing: the movement, now heading home. */
 export interface RecalledMovement {
@@ -43,15 +44,7 @@ async function hostOf(tx: WorldDeps, m: Movement): Promise<Territory | null> {
 }
 
 async function cancelAsHost(tx: LegsTx, m: Movement, host: Territory, now: Date): Promise<RecalledMovement> {
-  await turnHome(tx, m, now);
-  const ends = { start: m.startTerritoryId != null ? await tx.em.findOne(Territory, { id: m.startTerritoryId }) : null, target: host };
-  await notifyMovement(tx, m.userId, {
-    type: 'ALLIED_STATIONING_CANCELLED_BY_TARGET',
-    title: `Your fleet at ${host.name} was sent home`,
-    extra: { reason_failed: `The owner of ${host.name} cancelled the stationing.` },
-    as: { event: 'MOVEMENT_CANCELLED', data: { movement_id: m.id, territory_id: host.id, reason: 'Stationing cancelled by the host' } },
-  }, m, ends);
-  await publishEvent(tx.em, host.owner!.id, 'MOVEMENT_CANCELLED', { movement_id: m.id, territory_id: host.id });
+  await sendAllyHome(tx, m, host, `The owner of ${host.name} cancelled the stationing.`, now);
   return answer(m);
 }
 

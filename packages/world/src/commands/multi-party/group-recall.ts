@@ -22,15 +22,16 @@ export async function lockOwnGroup(tx: WorldDeps, actor: Actor, movementId: stri
 /**
  * After `m`, a fleet of a group that flew `mission`, has turned home: it leaves the group. When it led
  * the group, every other member turns home too (RECALLED_BY_INITIATOR) and the invitations still
- * unanswered expire; otherwise the members left are told (PARTICIPANT_RECALLED).
+ * unanswered expire; otherwise the members left are told (PARTICIPANT_RECALLED). `leaderName` names
+ * the leader in the notices instead of their account (a removed account: 'deleted player').
  */
-export async function leaveGroup(tx: LegsTx, m: Movement, mission: MovementMission, locked: readonly Movement[], now: Date): Promise<void> {
+export async function leaveGroup(tx: LegsTx, m: Movement, mission: MovementMission, locked: readonly Movement[], now: Date, leaderName?: string): Promise<void> {
   const { em } = tx;
   const groupId = m.attackGroupId;
   if (!groupId) return;
   m.attackGroupId = null;
   const target = await groupTarget(em, m);
-  const name = await usernameOf(em, m.userId);
+  const name = leaderName ?? (await usernameOf(em, m.userId));
   const notes: NotificationEntry[] = [];
   if (mission === INITIATOR) {
     const owner = target.territory?.owner?.id;

@@ -57,12 +57,14 @@ export interface PlayerDetail extends PlayerRow {
   shared_address_accounts: SharedAccount[];
   /** Resources delivered between this player and those accounts (pushing), newest first. */
   transports: TransportView[];
+  /** How far back the addresses go: older ones are removed (`address_retention_days`, docs/privacy.md). */
+  addresses_kept_days: number;
 }
 
 const coords = (r: number, s: number, p: number) => `${r}:${s}:${p}`;
 
 /** Everything the console's player page shows, 404 when there is no such player. */
-export async function playerDetail(em: EntityManager, userId: number, limit: number): Promise<PlayerDetail> {
+export async function playerDetail(em: EntityManager, userId: number, limit: number, addressesKeptDays: number): Promise<PlayerDetail> {
   const fork = em.fork();
   const [user] = await fork.execute<(RawRow & { expires_at: Date | null; suspended_at: Date | null; suspension_reason: string | null; signup_ip: string | null; last_login_ip: string | null })[]>(
     `select ${ROW_SQL}, expires_at, suspended_at, suspension_reason, signup_ip, last_login_ip from users where id = ?`,
@@ -115,5 +117,6 @@ export async function playerDetail(em: EntityManager, userId: number, limit: num
     })),
     shared_address_accounts: shared,
     transports: await transportsBetween(fork, userId, shared.map((s) => s.id), limit),
+    addresses_kept_days: addressesKeptDays,
   };
 }
