@@ -7,14 +7,16 @@ import { showSuccess } from './toast';
 /**
  * Logout (core §4): clear auth, reset the persisted UI state, empty the query cache, go to /login.
  * Auth is cleared first so the guarded shell unmounts before the cache empties (no refetch storm).
+ * `farewell` replaces the toast (a deleted account's).
  */
-export function logout(queryClient: QueryClient): void {
+export function logout(queryClient: QueryClient, farewell?: string): void {
   const name = useAuthStore.getState().currentUser?.username;
   useAuthStore.getState().clearAuth();
   useUiStore.getState().resetUi();
   void queryClient.cancelQueries();
   queryClient.clear();
-  if (name) showSuccess(`Successfully logged out, ${name}.`);
+  const message = farewell ?? (name ? `Successfully logged out, ${name}.` : null);
+  if (message) showSuccess(message);
   navigateTo('/login');
 }
 

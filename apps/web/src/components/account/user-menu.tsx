@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Group, Menu, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconPhotoEdit, IconShieldCheck, IconShieldLock, IconTrophy } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconLogout, IconPhotoEdit, IconShieldCheck, IconShieldLock, IconTrash, IconTrophy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { formatLargeNumber, formatRank } from '../../lib/format';
@@ -12,6 +12,7 @@ import { BroodAvatar } from '../avatar/brood-avatar';
 import { useIsOperator } from '../../features/admin/admin-queries';
 import { useAccountModals } from './account-modals';
 import { ExpiryCountdown } from './expiry-countdown';
+import { useDownloadMyData } from './download-data';
 
 export interface UserMenuProps {
   /** Hide name and score next to the avatar (phones). */
@@ -22,14 +23,15 @@ export interface UserMenuProps {
   showExpiry?: boolean;
 }
 
-/** Avatar, name and score; the menu changes avatar, claims a guest account and logs out. */
+/** Avatar, name and score; the menu changes avatar, claims a guest account, downloads the player's data, deletes the account and logs out. */
 export function UserMenu({ compact = false, rank: givenRank, showExpiry = true }: UserMenuProps) {
   const user = useAuthStore((s) => s.currentUser);
   const overallRank = useOverallRank();
   const rank = givenRank ?? overallRank;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { openAvatar, openClaim } = useAccountModals();
+  const { openAvatar, openClaim, openDelete } = useAccountModals();
+  const downloadMyData = useDownloadMyData();
   const [menuOpened, setMenuOpened] = useState(false);
   const { isOperator } = useIsOperator();
 
@@ -106,6 +108,14 @@ export function UserMenu({ compact = false, rank: givenRank, showExpiry = true }
           {isOperator && (
             <Menu.Item leftSection={<IconShieldLock size={16} />} onClick={() => void navigate({ to: '/admin' })} data-testid="admin-link">
               Admin
+            </Menu.Item>
+          )}
+          <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => void downloadMyData(user.username)} data-testid="download-data">
+            Download My Data
+          </Menu.Item>
+          {!user.is_test_account && (
+            <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={openDelete} data-testid="delete-account">
+              Delete Account
             </Menu.Item>
           )}
           <Menu.Divider />
