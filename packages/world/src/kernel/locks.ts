@@ -130,16 +130,18 @@ export async function lockGroup(em: EntityManager, groupId: string): Promise<Mov
 }
 
 /**
- * Step 4, before accounts are removed: every fleet of the attack groups these players lead, and the
- * other players' fleets stationed at (or on their way to station at) their territories, in id order.
+ * Step 4, before accounts are removed: every movement the removal changes, in id order, so the
+ * cascade that follows (territories, step 5) finds them held: the players' own fleets, every fleet
+ * of the attack groups they lead, and other players' fleets heading for or stationed at their
+ * territories (their target is set null with the territory).
  */
 export async function lockDepartingFleets(em: EntityManager, userIds: readonly number[]): Promise<Movement[]> {
   const rows = await sqlRows<{ id: string }>(
     em,
     `select m.id from movements m
-      where m.attack_group_id in (select g.id from movements g where g.user_id = any($1::int[]) and g.mission = 'MULTI_PARTY_ATTACK_INITIATOR')
-         or (m.mission in ('ALLIED_STATIONED', 'ALLIED_STATIONING_PENDING') and m.user_id <> all($1::int[])
-             and m.target_territory_id in (select t.id from territories t where t.owner_id = any($1::int[])))
+      where m.user_id = any($1::int[]) or m.target_owner_id = any($1::int[])
+         or m.target_territory_id in (select t.id from territories t where t.owner_id = any($1::int[]))
+         or m.attack_group_id in (select g.id from movements g where g.user_id = any($1::int[]) and g.mission = 'MULTI_PARTY_ATTACK_INITIATOR')
       order by m.id for update`,
     [[...userIds]],
   );

@@ -33,7 +33,7 @@ export async function removeAccounts(tx: LegsTx, userIds: readonly number[], now
   }
   for (const m of fleets.filter((f) => !doomed.has(f.userId) && (f.mission === 'ALLIED_STATIONED' || f.mission === 'ALLIED_STATIONING_PENDING'))) {
     const host = m.targetTerritoryId != null ? await tx.em.findOne(Territory, { id: m.targetTerritoryId }) : null;
-    if (host) await sendAllyHome(tx, m, host, `The owner of ${host.name} has left the game.`, now);
+    if (host?.owner && doomed.has(host.owner.id)) await sendAllyHome(tx, m, host, `The owner of ${host.name} has left the game.`, now);
   }
   await forgetNames(tx, userIds);
   await tx.em.flush();
