@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSession, screenshot, toastMatching, useGame } from './harness';
 
 /**
  * A player leaves the game (docs/privacy.md): from the account menu, a dialog says what will happen
- * and asks for the password (shown at 390 px, then used at 1280 px); a wrong password is refused with
+ * and asks for the password (shown at 390 px, then used at 1280 px, after Download My Data saved the
+ * player's data); a wrong password is refused with
  * the server's sentence, the right one deletes the account, and signing in again is refused.
  */
 
@@ -45,8 +47,17 @@ describe('leaving the game', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    // At 1280 px: a wrong password is refused with the server's sentence, the right one deletes.
+    // At 1280 px: the player takes their data first (a JSON file of their own account).
     await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Delete Account' }).waitFor();
+    await screenshot(page, 'leave-menu-1280');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download My Data' }).click()]);
+    expect(download.suggestedFilename()).toBe(`broodspace-${username}.json`);
+    const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as { account: { username: string }; territories: unknown[] };
+    expect([exported.account.username, exported.territories.length]).toEqual([username, 1]);
+
+    // A wrong password is refused with the server's sentence, the right one deletes.
     dialog = await openDeleteDialog(page);
     await dialog.getByRole('textbox', { name: 'Password' }).fill('not-my-password');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
