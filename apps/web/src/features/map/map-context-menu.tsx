@@ -27,7 +27,9 @@ const COLORS: Record<string, string> = {
 };
 
 const MENU_WIDTH = 250;
-const MENU_HEIGHT = 470;
+const MENU_HEIGHT = 560;
+/** Kept free under the menu: a phone's bottom icon bar. */
+const BOTTOM_CLEARANCE = 72;
 
 type Owned = { id: number; name: string; region: number; sub_region: number; position: number };
 
@@ -82,7 +84,7 @@ export function MapContextMenu({
 
   // Keep the whole menu on screen.
   const left = Math.max(8, Math.min(menu.x, window.innerWidth - MENU_WIDTH - 8));
-  const top = Math.max(8, Math.min(menu.y, window.innerHeight - MENU_HEIGHT - 8));
+  const top = Math.max(8, Math.min(menu.y, window.innerHeight - MENU_HEIGHT - BOTTOM_CLEARANCE));
   const title = formatCoordinates([menu.targetR, menu.targetS, menu.targetP]);
   const isStart = start !== undefined && start.region === menu.targetR && start.sub_region === menu.targetS && start.position === menu.targetP;
   const ready = gameData.data !== undefined && units.data !== undefined;
@@ -90,7 +92,7 @@ export function MapContextMenu({
   const firstOpen = entries.findIndex((e) => e.reason === null);
 
   return (
-    <div ref={ref} className={classes.contextMenu} style={{ left, top, width: MENU_WIDTH, maxHeight: 'calc(100dvh - 16px)', overflowY: 'auto' }} role="menu" aria-label={`Fleet actions for ${title}`} data-testid="map-context-menu">
+    <div ref={ref} className={classes.contextMenu} style={{ left, top, width: MENU_WIDTH, maxHeight: window.innerHeight - top - BOTTOM_CLEARANCE, overflowY: 'auto' }} role="menu" aria-label={`Fleet actions for ${title}`} data-testid="map-context-menu">
       <Stack gap={2}>
         <Text px="xs" pt={4} fw={700} ff="monospace" c="acid.4" data-testid="map-context-menu-title">
           {title}
