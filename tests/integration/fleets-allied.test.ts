@@ -64,7 +64,10 @@ describe('stationing with an ally', () => {
     const sent = await station(alice, bob.coords, { hauler_grub: 2 });
     expect(sent.mission_type).toBe('ALLIED_STATIONING_PENDING');
     // The host territory has one allied slot (this universe), taken by the fleet on its way.
-    expect(await rejection(station(carol, bob.coords))).toBe('Home has no free allied fleet slot (1 of 1 in use).');
+    // The refusal says what the host would need for another slot: the structure and its research chain.
+    expect(await rejection(station(carol, bob.coords))).toBe(
+      'Home has no free allied fleet slot (1 of 1 in use). Each level of Kin Beacon there gives one slot; Kin Beacon needs Swarm Synapse 1 and Kinship Bonds 1 (research: Pheromone Signalling 1, then Kinship Bonds 1).',
+    );
 
     expect(await applyArrival(w.deps(), { id: sent.id, leg: 0 }, new Date(sent.arrival_time))).toBe('applied');
     expect(await leg(sent.id)).toMatchObject({ mission: 'ALLIED_STATIONED', arrival_time: null, leg: 1 });

@@ -94,7 +94,9 @@ describe('a spy report holds what its detail level allows (table 5.2)', () => {
     const sent = await spy(alice, bob.coords, 1);
     await spyAndReturn(sent.id);
     const { content } = (await noteOf(alice, 'SPY_REPORT', sent.id))!;
-    expect(content).toMatchObject({ success: true, detail_level: 1, target_owner_id: null, build_queue: [], research_queue: [] });
+    expect(content).toMatchObject({ success: true, detail_level: 1, target_owner_id: null, build_queue: [], research_queue: [], technologies: [] });
+    // The owner's name is on the map for anyone: a successful report names them at every level.
+    expect(content.target_owner_username).toBe(bob.username);
     expect(content.resources).toEqual(['fiber', 'crystal', 'biomass'].map((k) => ({ resource_key: k, amount: null, approx_amount_level: null })));
     expect(content.structures).toEqual(expect.arrayContaining([{ structure_key: 'fiber_tangle', exists: true, level: null }, { structure_key: 'brood_hatchery', exists: true, level: null }]));
     expect(content.units).toEqual([{ unit_key: 'razorwing', quantity: null, approx_quantity_level: null }, { unit_key: 'hauler_grub', quantity: null, approx_quantity_level: null }]);
@@ -114,11 +116,19 @@ describe('a spy report holds what its detail level allows (table 5.2)', () => {
   });
 
   it('level 3 (four spies): exact numbers, levels, the queues, the owner and the allies’ cargo', async () => {
+    // Research Bob finished (no spying effect), and one still under way that the report must not count.
+    await w.sql(
+      `insert into queue_items (id, kind, user_id, item_key, target_level, start_time, end_time) values (gen_random_uuid(), 'research', ?, 'serrated_mandibles', 2, ?, ?)`,
+      [bob.actor.id, new Date(T0.getTime() - 7_200_000), new Date(T0.getTime() - 3_600_000)],
+    );
     const sent = await spy(alice, bob.coords, 4);
     await spyAndReturn(sent.id);
     const { content } = (await noteOf(alice, 'SPY_REPORT', sent.id))!;
     const stock = (await w.row(bob.territory)).resources;
     expect(content).toMatchObject({ detail_level: 3, target_owner_id: bob.actor.id, research_queue_user_id: bob.actor.id, recruitment_queue: [], defense_queue: [] });
+    // The owner by name, and their research levels (what 'Simulate' fills in).
+    expect(content.target_owner_username).toBe(bob.username);
+    expect(content.technologies).toEqual([{ tech_key: 'serrated_mandibles', level: 2 }]);
     expect(content.resources).toEqual(['fiber', 'crystal', 'biomass'].map((k) => ({ resource_key: k, amount: Math.floor(stock[k]!), approx_amount_level: String(Math.floor(stock[k]!)).length })));
     expect(content.structures).toEqual(expect.arrayContaining([{ structure_key: 'fiber_tangle', exists: true, level: 3 }, { structure_key: 'brood_hatchery', exists: true, level: 2 }]));
     expect(content.units).toEqual([{ unit_key: 'razorwing', quantity: 120, approx_quantity_level: 3 }, { unit_key: 'hauler_grub', quantity: 3, approx_quantity_level: 1 }]);

@@ -20,6 +20,14 @@ export { effectiveLevel, nextLevel, maxLevel, isMaxLevel } from './economy/level
 export { checkPrerequisites } from './economy/prerequisites';
 export type { PrerequisiteCheck, UnmetPrerequisite } from './economy/prerequisites';
 export { canAfford, maxProducible, defenseAllowance } from './economy/afford';
+export { explainAffordability, storageStructuresFor } from './explain/affordability';
+export type { AffordabilityExplanation, StorageShortfall } from './explain/affordability';
+export { missionAvailability, menuMissions, unitsNeededReason } from './explain/mission-availability';
+export type { MissionAvailability, MissionTarget, TargetOccupant } from './explain/mission-availability';
+export { effectSources, researchChain, alliedSlotNeeds } from './explain/effect-sources';
+export type { EffectSource } from './explain/effect-sources';
+export { nextLevelGains } from './explain/level-gain';
+export type { LevelGain, GainInput } from './explain/level-gain';
 
 export { distance, fleetSpeed, travelTime, unitFuelPerHour, fuelCost, tripHours, missionFuel } from './fleet/travel';
 export {

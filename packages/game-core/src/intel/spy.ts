@@ -56,6 +56,10 @@ export interface SpyTarget {
   readonly territory_name: string;
   readonly coords: Coords;
   readonly owner_id: string | number | null;
+  /** The owner's username (public on the map), null for a territory without owner. */
+  readonly owner_username?: string | null;
+  /** The owner's technology levels at the moment of the report. */
+  readonly technologies?: Levels;
   readonly resources: Resources;
   readonly structures: Levels;
   readonly units: Counts;
@@ -76,7 +80,8 @@ const quantity = (n: number, level: number) => ({
 
 /**
  * The spy report content of the social spec, cut to the detail level: at 1 what is present, at 2
- * approximate levels, at 3 exact numbers, the queues and the owner.
+ * approximate levels, at 3 exact numbers, the queues, the owner's id and research levels. The owner's
+ * username, which the map shows anyone, comes with every successful report.
  */
 export function spyReportContent(catalogue: Catalogue, target: SpyTarget, outcome: SpyOutcome, reportTimeUtc: string) {
   const level = outcome.detail_level;
@@ -87,6 +92,7 @@ export function spyReportContent(catalogue: Catalogue, target: SpyTarget, outcom
     target_territory_name: target.territory_name,
     target_coords: toCoordsTuple(target.coords),
     target_owner_id: full ? target.owner_id : null,
+    target_owner_username: level >= 1 ? (target.owner_username ?? null) : null,
     success: level >= 1,
     detected: outcome.detected,
     detail_level: level,
@@ -111,6 +117,7 @@ export function spyReportContent(catalogue: Catalogue, target: SpyTarget, outcom
     research_queue_user_id: full ? (target.research_queue_user_id ?? null) : null,
     recruitment_queue: full ? (target.recruitment_queue ?? []) : [],
     defense_queue: full ? (target.defense_queue ?? []) : [],
+    technologies: full ? Object.entries(target.technologies ?? {}).filter(([, l]) => l > 0).map(([tech_key, l]) => ({ tech_key, level: l })) : [],
   };
 }
 export type SpyReportContent = ReturnType<typeof spyReportContent>;

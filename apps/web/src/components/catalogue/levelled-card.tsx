@@ -1,8 +1,11 @@
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import type { UnmetPrerequisite } from '@brood/game-core';
+import type { LevelGain, UnmetPrerequisite } from '@brood/game-core';
+import type { EffectKind } from '@brood/game-data';
 import type { MainTab } from '../../stores/ui-store';
 import { ResourceCost } from './resource-cost';
+import { CardExplanation, type CardEconomy, type QueueFullInfo } from './card-explanation';
+import { LevelGains } from './level-gains';
 import { CardAction, CardHeader, DurationTag, type CatalogueCardProps } from './card-parts';
 import type { ArtKind } from './item-art';
 import type { LevelledButtonState } from './levelled-button';
@@ -20,6 +23,13 @@ export interface LevelledCardProps extends CatalogueCardProps {
   /** The paying stock; undefined when nothing pays (research without a territory). */
   stock: Readonly<Record<string, number>> | undefined;
   unmet: readonly UnmetPrerequisite[];
+  /** What the next level adds, and the catalogue's effect names to say it with. */
+  gains: readonly LevelGain[];
+  effectKinds: Readonly<Record<string, EffectKind>>;
+  /** The paying territory's economy, to explain a cost not in stock (null: nothing pays). */
+  economy: CardEconomy | null;
+  /** The queue this card adds to, when it is full. */
+  queue: QueueFullInfo | null;
   onStart: () => void;
 }
 
@@ -67,7 +77,9 @@ export function LevelledCard(props: LevelledCardProps) {
             )}
           </Group>
         )}
+        <LevelGains gains={props.gains} kinds={props.effectKinds} resources={props.resourceNames} />
         <PrerequisitesBox unmet={props.unmet} />
+        <CardExplanation reason={button.reason} cost={props.cost} economy={props.economy} names={props.resourceNames} queue={props.queue} />
       </Stack>
 
       <CardAction button={button} name={props.name} pending={props.pending} error={props.error} onClick={props.onStart} />

@@ -3,10 +3,12 @@ import {
   checkPrerequisites,
   costAtLevel,
   effectiveLevel,
+  nextLevelGains,
   researchTime,
   speedModifier,
   structureTime,
   type Effects,
+  type LevelGain,
   type UnmetPrerequisite,
 } from '@brood/game-core';
 import type { Catalogue, StructureDef, TechnologyDef } from '@brood/game-data';
@@ -24,6 +26,8 @@ export interface LevelledModel {
   cost: Partial<Record<string, number>> | null;
   seconds: number | null;
   unmet: readonly UnmetPrerequisite[];
+  /** What the next level adds (production per hour, effects), by the server's formulas; empty at max. */
+  gains: readonly LevelGain[];
 }
 
 interface Common {
@@ -61,7 +65,8 @@ export function structureModel(
     affordable,
   });
   const maxed = button.reason === 'max' || button.reason === 'queued-max';
-  return { key, tier: def.tier, built, button, cost: maxed ? null : cost, seconds: maxed ? null : seconds, unmet: maxed ? [] : check.unmet };
+  const gains = maxed ? [] : nextLevelGains(input.catalogue, 'structure', key, next - 1, { structures: input.structures, technologies: input.technologies });
+  return { key, tier: def.tier, built, button, cost: maxed ? null : cost, seconds: maxed ? null : seconds, unmet: maxed ? [] : check.unmet, gains };
 }
 
 export function technologyModel(
@@ -88,7 +93,8 @@ export function technologyModel(
     missingPayer,
   });
   const maxed = button.reason === 'max' || button.reason === 'queued-max';
-  return { key, tier: def.tier, built, button, cost: maxed ? null : cost, seconds: maxed ? null : seconds, unmet: maxed ? [] : check.unmet };
+  const gains = maxed ? [] : nextLevelGains(input.catalogue, 'technology', key, next - 1, { structures: input.structures ?? {}, technologies: input.technologies });
+  return { key, tier: def.tier, built, button, cost: maxed ? null : cost, seconds: maxed ? null : seconds, unmet: maxed ? [] : check.unmet, gains };
 }
 
 /** Target levels of one item in a queue. */

@@ -1,1 +1,2 @@
 export { AllianceTab } from './alliance-tab';
+export { useAllianceDetail, useMembership } from './alliance-queries';

@@ -48,6 +48,10 @@ describe('ConstructionTab', { timeout: 30_000 }, () => {
     expect(buttonOf(fiber).disabled).toBe(true);
     expect(buttonOf(fiber).dataset.reason).toBe('resources');
     expect(fiber.dataset.dimmed).toBe('true');
+    // The card says what is missing and when it will be affordable, not only the spec's tooltip.
+    expect(within(fiber).getByTestId('card-explanation').textContent).toMatch(/^Needs 59 more fiber and 15 more crystal(Affordable in .+ at today's production|Not affordable.*)$/);
+    // And what the next level adds, by game-core's production formula.
+    expect(within(fiber).getByTestId('level-gains').textContent).toMatch(/^Next level: \+[\d,.]+ fiber\/h$/);
   });
 
   it('lists missing prerequisites; a click highlights the prerequisite card', async () => {

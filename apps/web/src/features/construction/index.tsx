@@ -3,6 +3,7 @@ import { Stack, Tabs } from '@mantine/core';
 import type { StructureDef } from '@brood/game-data';
 import { useBuildQueue } from '../queue';
 import { useEconomy, useSelectedTerritoryId } from '../territories';
+import { cardEconomy, queueFullInfo } from '../../components/catalogue/card-explanation';
 import { LevelledCard } from '../../components/catalogue/levelled-card';
 import { queuedTargetsOf, structureModel, type LevelledModel } from '../../components/catalogue/levelled-model';
 import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from '../../components/catalogue/panel-states';
@@ -48,12 +49,13 @@ export function useStructureModels(territoryId: number | null) {
       }),
     }));
   }, [view, queue.data]);
-  return { ...economy, models };
+  const queueInfo = view ? queueFullInfo('Build queue', queue.data, view.gameData.universe.queue_limits.build) : null;
+  return { ...economy, models, queueInfo };
 }
 
 function ConstructionPanel({ territoryId }: { territoryId: number }) {
   const [category, setCategory] = useState<Category>('All');
-  const { view, isLoading, unavailable, error, retry, models } = useStructureModels(territoryId);
+  const { view, isLoading, unavailable, error, retry, models, queueInfo } = useStructureModels(territoryId);
   const { start, pendingKey, errors } = useStartConstruction(territoryId);
   const highlighted = useHighlightedKey('BUILDING');
 
@@ -102,6 +104,10 @@ function ConstructionPanel({ territoryId }: { territoryId: number }) {
               seconds={entry.seconds}
               stock={view.stock}
               unmet={entry.unmet}
+              gains={entry.gains}
+              effectKinds={view.gameData.effects}
+              economy={cardEconomy(view)}
+              queue={queueInfo}
               resourceNames={view.gameData.resources}
               resourceOrder={view.gameData.orderedResourceKeys}
               pending={pendingKey === entry.key}

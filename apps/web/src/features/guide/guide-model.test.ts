@@ -7,7 +7,7 @@ import { READY_SHOWN, guideSteps, secondsUntilAffordable, type GuideEntry } from
 function entry(key: string, o: { cost?: Record<string, number>; affordable?: boolean; unmet?: LevelledModel['unmet']; built?: number; tier?: number; kind?: GuideEntry['kind'] } = {}): GuideEntry {
   const unmet = o.unmet ?? [];
   const button = levelledButtonState({ kind: o.kind ?? 'structure', built: o.built ?? 0, queuedTargets: [], max: 10, prerequisitesMet: unmet.length === 0, queueFull: false, affordable: o.affordable ?? true });
-  return { kind: o.kind ?? 'structure', key, name: key.toUpperCase(), model: { key, tier: o.tier ?? 1, built: o.built ?? 0, button, cost: o.cost ?? { fiber: 10 }, seconds: 60, unmet } };
+  return { kind: o.kind ?? 'structure', key, name: key.toUpperCase(), model: { key, tier: o.tier ?? 1, built: o.built ?? 0, button, cost: o.cost ?? { fiber: 10 }, seconds: 60, unmet, gains: [] } };
 }
 const need = (key: string, required: number, current = 0) => ({ kind: 'structure' as const, key, name: key, required, current });
 

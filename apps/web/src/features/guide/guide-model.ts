@@ -1,4 +1,4 @@
-import type { UnmetPrerequisite } from '@brood/game-core';
+import { explainAffordability, type UnmetPrerequisite } from '@brood/game-core';
 import type { LevelledModel } from '../../components/catalogue/levelled-model';
 
 /** One structure or technology as the guide sees it: its card model from game-core's rules. */
@@ -45,15 +45,7 @@ const step = (e: GuideEntry): GuideStep => ({ kind: e.kind, key: e.key, name: e.
  * Storage caps are ignored: the guide only ranks what comes first.
  */
 export function secondsUntilAffordable(cost: Partial<Record<string, number>>, stock: Readonly<Record<string, number>>, ratesPerHour: Readonly<Partial<Record<string, number>>>): number | null {
-  let seconds = 0;
-  for (const [key, amount] of Object.entries(cost)) {
-    const short = (amount ?? 0) - (stock[key] ?? 0);
-    if (short <= 0) continue;
-    const rate = ratesPerHour[key] ?? 0;
-    if (rate <= 0) return null;
-    seconds = Math.max(seconds, Math.ceil((short * 3600) / rate)); // one division: (short / rate) * 3600 could land a hair under
-  }
-  return seconds;
+  return explainAffordability(cost, stock, ratesPerHour, {}, { structures: {} }).affordableInSeconds;
 }
 
 /**

@@ -19,6 +19,7 @@ import { MapToolbar, type OwnedTerritory } from './map-toolbar';
 import { MobileControls } from './mobile-controls';
 import { useMapCamera } from './use-map-camera';
 import { useMapKeyboard } from './use-map-keyboard';
+import { useAllyIds } from './use-allies';
 import { LEGEND } from './map-colours';
 import classes from './map.module.css';
 
@@ -52,12 +53,13 @@ function Legend() {
 }
 
 /** Who holds a position, if the view has loaded its sub-region's territories. */
-function occupantAt(data: MapData, detail: Detail, me: number | null, at: { r: number; s: number; p: number }): Occupant | null {
+function occupantAt(data: MapData, detail: Detail, me: number | null, allies: ReadonlySet<number>, at: { r: number; s: number; p: number }): Occupant | null {
   if (detail.level !== 'position' || detail.r !== at.r || detail.s !== at.s || data.loading) return null;
   const territory = data.territoriesByPosition.get(at.p);
   if (!territory) return 'free';
   if (territory.owner_id === null) return 'neutral';
-  return territory.owner_id === me ? 'own' : 'foreign';
+  if (territory.owner_id === me) return 'own';
+  return allies.has(territory.owner_id) ? 'ally' : 'foreign';
 }
 
 /** The Map tab (social 2.5): the hex star map with coordinate entry, own territories and fleet actions. */
@@ -69,6 +71,7 @@ export function MapTab() {
   const focusRequest = useUiStore((s) => s.mapFocusCoordinates);
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const territories = useTerritories();
+  const allies = useAllyIds(me);
   const owned: OwnedTerritory[] | undefined = territories.data;
 
   const stageRef = useRef<HTMLDivElement>(null);
@@ -144,10 +147,10 @@ export function MapTab() {
   const selectCell = useCallback((cell: PickedCell) => setEntry(entryFor(cell)), []);
   const targetAt = useCallback(
     (r: number, s: number, p: number) => ({
-      occupant: occupantAt(data, detail, me, { r, s, p }),
+      occupant: occupantAt(data, detail, me, allies, { r, s, p }),
       wreckage: data.wreckage.byPosition.has(`${r}:${s}:${p}`),
     }),
-    [data, detail, me],
+    [data, detail, me, allies],
   );
 
   return (

@@ -7,7 +7,7 @@ import { showError } from '../../lib/toast';
 import { useUiStore, type MissionType } from '../../stores/ui-store';
 import { coreCatalogue } from '../territories';
 import { countsOf, useGameData, useTerritoryUnits } from '../territories';
-import { MAP_MISSIONS, NO_START_TERRITORY, missionsFor, startTerritoryFor, type MapMission, type MenuTarget } from './missions';
+import { NO_START_TERRITORY, menuEntries, startTerritoryFor, type MenuTarget } from './missions';
 import classes from './map.module.css';
 
 const ICONS: Record<string, Icon> = {
@@ -26,15 +26,18 @@ const COLORS: Record<string, string> = {
   COLONIZE: 'var(--mantine-color-acid-4)',
 };
 
-const MENU_WIDTH = 210;
-const MENU_HEIGHT = 330;
+const MENU_WIDTH = 250;
+const MENU_HEIGHT = 560;
+/** Kept free under the menu: a phone's bottom icon bar. */
+const BOTTOM_CLEARANCE = 72;
 
 type Owned = { id: number; name: string; region: number; sub_region: number; position: number };
 
 /**
  * The fleet-action menu (social 2.5, core "Map context menu"): titled with the target's coordinates,
- * one entry per mission that makes sense there with the start territory's units. Choosing one stores
- * the pending movement order and opens the Army tab.
+ * one entry per mission of social 2.5, the ones that cannot be sent from the start territory disabled
+ * with a one-line reason (game-core's missionAvailability). Choosing one stores the pending movement
+ * order and opens the Army tab.
  */
 export function MapContextMenu({
   ownedTerritories,
@@ -81,17 +84,15 @@ export function MapContextMenu({
 
   // Keep the whole menu on screen.
   const left = Math.max(8, Math.min(menu.x, window.innerWidth - MENU_WIDTH - 8));
-  const top = Math.max(8, Math.min(menu.y, window.innerHeight - MENU_HEIGHT - 8));
+  const top = Math.max(8, Math.min(menu.y, window.innerHeight - MENU_HEIGHT - BOTTOM_CLEARANCE));
   const title = formatCoordinates([menu.targetR, menu.targetS, menu.targetP]);
   const isStart = start !== undefined && start.region === menu.targetR && start.sub_region === menu.targetS && start.position === menu.targetP;
   const ready = gameData.data !== undefined && units.data !== undefined;
-  const offered = ready
-    ? new Set(missionsFor({ ...targetAt(menu.targetR, menu.targetS, menu.targetP), isStart }, countsOf(units.data, 'unit_key'), coreCatalogue(gameData.data)))
-    : new Set<MapMission>();
-  const missions = MAP_MISSIONS.filter((m) => offered.has(m.mission));
+  const entries = ready ? menuEntries({ ...targetAt(menu.targetR, menu.targetS, menu.targetP), isStart }, countsOf(units.data, 'unit_key'), coreCatalogue(gameData.data)) : [];
+  const firstOpen = entries.findIndex((e) => e.reason === null);
 
   return (
-    <div ref={ref} className={classes.contextMenu} style={{ left, top, width: MENU_WIDTH }} role="menu" aria-label={`Fleet actions for ${title}`} data-testid="map-context-menu">
+    <div ref={ref} className={classes.contextMenu} style={{ left, top, width: MENU_WIDTH, maxHeight: window.innerHeight - top - BOTTOM_CLEARANCE, overflowY: 'auto' }} role="menu" aria-label={`Fleet actions for ${title}`} data-testid="map-context-menu">
       <Stack gap={2}>
         <Text px="xs" pt={4} fw={700} ff="monospace" c="acid.4" data-testid="map-context-menu-title">
           {title}
@@ -110,31 +111,46 @@ export function MapContextMenu({
             Counting your units...
           </Text>
         )}
-        {ready && missions.length === 0 && (
+        {ready && isStart && (
           <Text px="xs" py={6} size="sm" c="dimmed" data-testid="map-context-menu-none">
-            {isStart ? 'This is where the fleet would start.' : `No mission fits this position with the units at ${start?.name ?? 'your territory'}.`}
+            This is where the fleet would start.
           </Text>
         )}
-        {missions.map(({ label, mission }, i) => {
-          const MissionIcon = ICONS[mission] ?? IconTruck;
-          return (
-            <UnstyledButton
-              key={mission}
-              ref={i === 0 ? first : undefined}
-              role="menuitem"
-              onClick={() => choose(mission)}
-              px="xs"
-              py={6}
-              className={classes.menuItem}
-              data-mission={mission}
-            >
-              <Group gap="sm" wrap="nowrap">
-                <MissionIcon size={16} color={COLORS[mission] ?? 'var(--mantine-color-dark-1)'} />
-                <Text size="sm">{label}</Text>
-              </Group>
-            </UnstyledButton>
-          );
-        })}
+        {!isStart &&
+          entries.map(({ label, mission, reason }, i) => {
+            const MissionIcon = ICONS[mission] ?? IconTruck;
+            return (
+              <UnstyledButton
+                key={mission}
+                ref={i === firstOpen ? first : undefined}
+                role="menuitem"
+                onClick={() => choose(mission)}
+                disabled={reason !== null}
+                aria-disabled={reason !== null || undefined}
+                aria-description={reason ?? undefined}
+                px="xs"
+                py={6}
+                className={classes.menuItem}
+                data-mission={mission}
+                data-disabled={reason !== null || undefined}
+                style={reason !== null ? { cursor: 'not-allowed' } : undefined}
+              >
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  <MissionIcon size={16} style={{ flex: 'none', marginTop: 2 }} color={reason !== null ? 'var(--mantine-color-dark-3)' : (COLORS[mission] ?? 'var(--mantine-color-dark-1)')} />
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" c={reason !== null ? 'dimmed' : undefined}>
+                      {label}
+                    </Text>
+                    {reason !== null && (
+                      <Text fz={11} c="dimmed" lh={1.3} data-testid="mission-reason">
+                        {reason}
+                      </Text>
+                    )}
+                  </div>
+                </Group>
+              </UnstyledButton>
+            );
+          })}
       </Stack>
     </div>
   );

@@ -1,4 +1,4 @@
-import { MENU_MISSIONS, MISSION_TABLE, canFlyOnMission, missionLabel, type MenuMission, type MissionSpec } from '@brood/game-core';
+import { MENU_MISSIONS, menuMissions, missionLabel, type MenuMission, type MissionTarget, type TargetOccupant } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
 
 /** Core spec: the error when no territory can start the mission. */
@@ -19,36 +19,27 @@ export function startTerritoryFor(selectedTerritoryId: number | null, owned: rea
 
 export type MapMission = MenuMission;
 
-/** Who holds the position a menu opened on: the player, another player, a territory without owner, nobody. */
-export type Occupant = 'own' | 'foreign' | 'neutral' | 'free';
+/** Who holds the position a menu opened on: the player, an alliance member, another player, a territory without owner, nobody. */
+export type Occupant = TargetOccupant;
 
-export interface MenuTarget {
-  /** null while the position's sub-region has not loaded: only the units decide then. */
-  occupant: Occupant | null;
-  /** A wreckage field lies there. */
-  wreckage: boolean;
-  /** The target is the start territory itself. */
-  isStart: boolean;
+export type MenuTarget = MissionTarget;
+
+export interface MenuEntry {
+  mission: MapMission;
+  label: string;
+  /** null when it can be sent; otherwise the one line that says why not and what would make it possible. */
+  reason: string | null;
 }
 
-/** Where each kind of target the mission table names lies (GAME-RULES "Fleets" and "Spying, exploring, salvaging"). */
-const PLACES: Record<MissionSpec['target'], (t: MenuTarget) => boolean> = {
-  territory: (t) => t.occupant === 'own' || t.occupant === 'foreign',
-  enemy: (t) => t.occupant === 'foreign' || t.occupant === 'neutral',
-  free: (t) => t.occupant === 'free',
-  'not-own': (t) => t.occupant !== 'own',
-  wreckage: (t) => t.wreckage,
-};
-
 /**
- * The menu's missions that make sense here: the position suits the mission, and the start territory
- * holds at least one unit that can fly on it (game-core's canFlyOnMission: the server's dispatch passes a
- * fleet by fleetFitness, which accepts exactly the fleets whose every unit canFlyOnMission).
+ * Every mission of the menu (social 2.5, in its order), each with game-core's missionAvailability:
+ * the position suits it and a unit at the start territory can fly it (canFlyOnMission, the rule the
+ * server's fleetFitness applies), or the reason it cannot be sent from here.
  */
-export function missionsFor(target: MenuTarget, units: Readonly<Record<string, number>>, catalogue: Catalogue): MapMission[] {
-  if (target.isStart) return [];
-  const present = Object.entries(units).filter(([, n]) => n > 0).map(([key]) => catalogue.units[key]).filter((d) => d !== undefined);
-  return MAP_MISSIONS.map((m) => m.mission).filter(
-    (mission) => (target.occupant === null || PLACES[MISSION_TABLE[mission].target](target)) && present.some((def) => canFlyOnMission(def, mission)),
-  );
+export function menuEntries(target: MenuTarget, units: Readonly<Record<string, number>>, catalogue: Catalogue): MenuEntry[] {
+  return menuMissions(target, units, catalogue).map(({ mission, availability }) => ({
+    mission,
+    label: missionLabel(mission),
+    reason: availability.ok ? null : availability.reason,
+  }));
 }

@@ -6,6 +6,7 @@ import { researchSpeedModifier } from '@brood/game-core';
 import { describeApiError } from '../../lib/api-errors';
 import { showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../trpc';
+import { cardEconomy, queueFullInfo } from '../../components/catalogue/card-explanation';
 import { LevelledCard } from '../../components/catalogue/levelled-card';
 import { queuedTargetsOf, technologyModel } from '../../components/catalogue/levelled-model';
 import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from '../../components/catalogue/panel-states';
@@ -83,14 +84,15 @@ export function useTechnologyModels(territoryId: number | null) {
       }),
     }));
   }, [view, queue.data, territories.data]);
-  return { ...economy, entries };
+  const queueInfo = view ? queueFullInfo('Research queue', queue.data, view.gameData.universe.queue_limits.research) : null;
+  return { ...economy, entries, queueInfo };
 }
 
 /** Research tab: the player's technologies; the selected territory pays and its structures count. */
 export function ResearchTab() {
   const territoryId = useSelectedTerritoryId();
   const [category, setCategory] = useState<Category>('All');
-  const { view, isLoading, unavailable, error, retry, entries } = useTechnologyModels(territoryId);
+  const { view, isLoading, unavailable, error, retry, entries, queueInfo } = useTechnologyModels(territoryId);
   const { start, pendingKey, errors } = useStartResearch(territoryId);
   const highlighted = useHighlightedKey('RESEARCH');
 
@@ -143,6 +145,10 @@ export function ResearchTab() {
               seconds={entry.seconds}
               stock={view.territory ? view.stock : undefined}
               unmet={entry.unmet}
+              gains={entry.gains}
+              effectKinds={view.gameData.effects}
+              economy={cardEconomy(view)}
+              queue={queueInfo}
               resourceNames={view.gameData.resources}
               resourceOrder={view.gameData.orderedResourceKeys}
               pending={pendingKey === entry.key}

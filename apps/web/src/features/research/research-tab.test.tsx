@@ -32,6 +32,16 @@ describe('ResearchTab', { timeout: 30_000 }, () => {
     expect(buttonOf(echo).dataset.reason).toBe('prerequisites');
   });
 
+  it('a research the paying territory cannot afford says what it needs, and what its next level adds', async () => {
+    useUiStore.getState().setSelectedTerritoryId(7);
+    const poor = territory({ ...withNest, resources: [{ resource_key: 'fiber', amount: 5_000 }, { resource_key: 'crystal', amount: 100 }, { resource_key: 'biomass', amount: 5_000 }] });
+    renderWithProviders(<ResearchTab />, economyAnswers(poor));
+    const echo = await card('echo_sensing');
+    // echo_sensing level 1: crystal 100 x 2 = 200, biomass 60 x 2 = 120
+    await waitFor(() => expect(within(echo).getByTestId('card-explanation').textContent).toMatch(/^Needs 100 more crystal/));
+    expect(within(echo).getByTestId('level-gains').textContent).toBe('Next level: Echo level +1');
+  });
+
   it("researches with the selected territory paying, and the spec's success toast", async () => {
     useUiStore.getState().setSelectedTerritoryId(7);
     const { calls } = renderWithProviders(

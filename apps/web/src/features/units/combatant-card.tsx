@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconMeat } from '@tabler/icons-react';
 import { formatLargeNumber, formatNumber } from '../../lib/format';
+import { CardExplanation, type CardEconomy, type QueueFullInfo } from '../../components/catalogue/card-explanation';
 import { CardAction, CardHeader, DurationTag, type CatalogueCardProps } from '../../components/catalogue/card-parts';
 import { PrerequisitesBox } from '../../components/catalogue/prerequisites-box';
 import { useHighlight } from '../../components/catalogue/use-highlight';
@@ -33,6 +34,9 @@ export interface CombatantCardProps extends CatalogueCardProps {
   onQuantityBlur: () => void;
   onMax: () => void;
   stock: Readonly<Record<string, number>>;
+  /** The territory's economy, to explain a batch not in stock; the queue when it is full. */
+  economy: CardEconomy | null;
+  queue: QueueFullInfo | null;
   onSubmit: () => void;
 }
 
@@ -119,6 +123,7 @@ export function CombatantCard(props: CombatantCardProps) {
           )}
         </Group>
         <PrerequisitesBox unmet={model.unmet} />
+        <CardExplanation reason={model.button.reason} cost={model.cost} economy={props.economy} names={props.resourceNames} queue={props.queue} />
       </Stack>
 
       <CardAction button={model.button} name={props.name} pending={props.pending} error={props.error} onClick={props.onSubmit} />

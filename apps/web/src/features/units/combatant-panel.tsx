@@ -5,6 +5,7 @@ import { formatNumber } from '../../lib/format';
 import { describeApiError } from '../../lib/api-errors';
 import { PanelEmpty, PanelError, PanelLoading, PanelUnavailable } from '../../components/catalogue/panel-states';
 import { TierGroups } from '../../components/catalogue/tier-groups';
+import { cardEconomy, queueFullInfo } from '../../components/catalogue/card-explanation';
 import { useDefenseQueue, useRecruitmentQueue } from '../queue';
 import { useEconomy, countsOf, useStats, useTerritoryDefenses, useTerritoryUnits } from '../territories';
 import { normaliseQuantityText, parseQuantity, type BatchKind } from './batch-button';
@@ -57,7 +58,9 @@ export function CombatantPanel({ kind, territoryId }: { kind: BatchKind; territo
   if (isLoading || !view) return <PanelLoading label={kind === 'unit' ? 'Loading units...' : 'Loading defenses...'} />;
 
   const limits = view.gameData.universe.queue_limits;
-  const queueFull = (queue?.length ?? 0) >= (kind === 'unit' ? limits.recruitment : limits.defense);
+  const queueInfo = queueFullInfo(kind === 'unit' ? 'Recruitment queue' : 'Defense queue', queue, kind === 'unit' ? limits.recruitment : limits.defense);
+  const queueFull = queueInfo !== null;
+  const economy = cardEconomy(view);
   const modifiedStats = new Map<string, Def['stats']>(
     kind === 'unit'
       ? (stats.data?.unit_stats ?? []).map((s) => [s.unit_key, s.stats])
@@ -117,6 +120,8 @@ export function CombatantPanel({ kind, territoryId }: { kind: BatchKind; territo
               onQuantityBlur={() => setQuantity(e.key, String(e.quantity))}
               onMax={() => setQuantity(e.key, String(e.model.max))}
               stock={view.stock}
+              economy={economy}
+              queue={queueInfo}
               resourceNames={view.gameData.resources}
               resourceOrder={view.gameData.orderedResourceKeys}
               pending={pendingKey === e.key}

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '../../stores/auth-store';
 import { useUiStore } from '../../stores/ui-store';
 import { renderWithProviders } from '../../test/render';
@@ -31,6 +31,20 @@ const quantity = (el: HTMLElement) => within(el).getByLabelText(/^Quantity of/) 
 const submit = (el: HTMLElement) => within(el).getAllByRole('button').at(-1) as HTMLButtonElement;
 
 describe('UnitsTab', { timeout: 30_000 }, () => {
+  it('a batch the stock cannot pay says on the card what it needs for that quantity, and a full queue which queue and when', async () => {
+    const end = new Date(Date.now() + 600_000).toISOString();
+    const full = Array.from({ length: 5 }, (_, i) => ({ id: `b${i}`, territory_id: 7, unit_key: 'razorwing', quantity: 1, start_time: new Date().toISOString(), end_time: end, duration_per_item_s: 600 }));
+    renderWithProviders(<UnitsTab />, economyAnswers(developed));
+    const razorwing = await card('razorwing');
+    // 5 razorwings: fiber 3,000, crystal 1,500, biomass 500; 450 biomass in stock
+    fireEvent.change(quantity(razorwing), { target: { value: '5' } });
+    await waitFor(() => expect(within(razorwing).getByTestId('card-explanation').textContent).toMatch(/^Needs 50 more biomass/));
+    cleanup();
+    renderWithProviders(<UnitsTab />, economyAnswers(developed, (path) => (path === 'recruitment.queue' ? full : undefined)));
+    const queued = await card('razorwing');
+    await waitFor(() => expect(within(queued).getByTestId('card-explanation').textContent).toMatch(/^Recruitment queue is full \(5 of 5\): a slot frees in (9m|10m)/));
+  });
+
   it('sets the max producible and shows totals and biomass for the quantity', async () => {
     renderWithProviders(<UnitsTab />, economyAnswers(developed));
     const razorwing = await card('razorwing');

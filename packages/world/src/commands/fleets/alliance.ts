@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { alliedSlotNeeds } from '@brood/game-core';
+import type { Catalogue } from '@brood/game-data';
 
 /**
  * Whether two players belong to the same alliance. Alliances live in `alliance_members`
@@ -15,4 +17,9 @@ export async function sameAlliance(em: EntityManager, a: number, b: number): Pro
     [a, b],
   );
   return Number(shared[0]?.n ?? 0) > 0;
+}
+
+/** A refused allied stationing for want of a slot, and what the host needs to build for one (the structure and its research chain). */
+export function noAlliedSlot(catalogue: Catalogue, host: string, used: number, max: number): string {
+  return `${host} has no free allied fleet slot (${used} of ${max} in use). ${alliedSlotNeeds(catalogue)}`;
 }

@@ -13,7 +13,7 @@ import { lockPlayer } from '../../kernel/locks';
 import type { Actor, WorldDeps } from '../../kernel/deps';
 import { alliedFleetCounts } from '../../queries/movement-counts.query';
 import { settledViews, settleTerritory } from '../../settle';
-import { sameAlliance } from './alliance';
+import { noAlliedSlot, sameAlliance } from './alliance';
 import {
   checkCargo, checkFleetSlots, checkCoordinates, checkExploration, checkMission, checkStock, checkUnits, DISPATCH, speedOf,
 } from '../flight/dispatch-checks';
@@ -58,7 +58,7 @@ async function resolveTarget(tx: WorldDeps, actor: Actor, mission: Dispatchable,
   const host = (await settledViews(tx.em, tx.catalogue, [target!], now)).get(target!.id)!;
   const max = Math.floor(host.economy.effects.allied_fleet_slots ?? 0);
   const used = (await alliedFleetCounts(tx.em, [target!.id], true)).get(target!.id) ?? 0;
-  if (used >= max) throw fail.badRequest(`${target!.name} has no free allied fleet slot (${used} of ${max} in use).`);
+  if (used >= max) throw fail.badRequest(noAlliedSlot(tx.catalogue, target!.name, used, max));
   return { target, mission: 'ALLIED_STATIONING_PENDING' };
 }
 

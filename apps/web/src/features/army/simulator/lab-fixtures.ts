@@ -6,6 +6,7 @@ export function exampleSpyReport(level: number): Record<string, unknown> {
     target_territory_name: 'Chitin Bastion',
     target_coords: [480, 13, 9],
     target_owner_id: full ? 999_001 : null,
+    target_owner_username: level >= 1 ? 'Kragh' : null,
     success: level >= 1,
     detected: false,
     detail_level: level,
@@ -20,5 +21,6 @@ export function exampleSpyReport(level: number): Record<string, unknown> {
     units: [{ unit_key: 'razorwing', quantity: full ? 40 : null, approx_quantity_level: level >= 2 ? 2 : null }],
     defenses: [{ defense_key: 'chitin_wall', quantity: full ? 6 : null, approx_quantity_level: level >= 2 ? 1 : null }],
     stationed_fleets: [{ fleet_id: 5, username: full ? 'Brood Ally' : null, mission_type: 'ALLIED_STATIONED', units: { spine_lancer: 8 }, resources: full ? {} : null }],
+    technologies: full ? [{ tech_key: 'serrated_mandibles', level: 4 }, { tech_key: 'layered_carapace', level: 2 }] : [],
   };
 }

@@ -79,12 +79,16 @@ describe('filling the simulator', () => {
   it('from a spy report: exact counts at detail 3, blanks with hints below, allies, stock and structures', () => {
     const full = fromSpyReport(exampleSpyReport(3), techs, targetStructures(catalogue));
     expect(full.defenders[0]).toMatchObject({ name: 'Chitin Bastion', units: { razorwing: 40 }, defenses: { chitin_wall: 6 } });
-    expect(Object.values(full.defenders[0]!.technologies).every((v) => v === '')).toBe(true);
+    // The owner's research at detail 3 fills in; the rest stays blank.
+    const { serrated_mandibles, layered_carapace, ...others } = full.defenders[0]!.technologies;
+    expect([serrated_mandibles, layered_carapace]).toEqual([4, 2]);
+    expect(Object.values(others).every((v) => v === '')).toBe(true);
     expect(full.defenders[1]).toMatchObject({ name: 'Brood Ally', units: { spine_lancer: 8 } });
     expect(full.target).toMatchObject({ r: '480', s: '13', p: '9', stock: { fiber: 5230, crystal: 1800 }, structures: { burrow_warren: 2 } });
     const vague = fromSpyReport(exampleSpyReport(2), techs, targetStructures(catalogue));
     expect(vague.defenders[0]).toMatchObject({ units: { razorwing: '' }, hints: { razorwing: 'about 10 to 99' } });
     expect(vague.target.structures).toEqual({ burrow_warren: '' });
+    expect(Object.values(vague.defenders[0]!.technologies).every((v) => v === '')).toBe(true);
     expect(approxHint(null)).toBe('present');
     expect(approxHint(4)).toBe('about 1,000 to 9,999');
   });

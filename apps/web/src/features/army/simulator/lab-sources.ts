@@ -41,11 +41,23 @@ function targetFrom(coords: unknown, name: unknown, rest: Partial<LabTarget> = {
   return { r: c ? String(c[0]) : '', s: c ? String(c[1]) : '', p: c ? String(c[2]) : '', name: text(name) ?? '', stock: {}, structures: {}, hints: {}, ...rest };
 }
 
+/** The research levels a detail-3 spy report lists, for the technologies the simulator knows. */
+function spiedLevels(list: unknown, techKeys: readonly string[], level: number): EntryMap {
+  if (level < 3 || !Array.isArray(list)) return {};
+  const out: EntryMap = {};
+  for (const row of list.filter(isRecord)) {
+    const key = text(row.tech_key);
+    const value = num(row.level);
+    if (key && techKeys.includes(key) && value !== null && value > 0) out[key] = Math.floor(value);
+  }
+  return out;
+}
+
 /**
  * The defenders and the target of a spy report (SPY_REPORT content): the owner's units and defenses,
  * each stationed fleet as an ally, the target's stock and combat structures. At detail 3 counts are
- * exact; below, a count is blank with what the report said ('about 10 to 99', 'present'). Technology
- * levels are never revealed: they are blank.
+ * exact and the owner's research levels are filled in; below, a count is blank with what the report
+ * said ('about 10 to 99', 'present') and technology levels are blank.
  */
 export function fromSpyReport(content: Row, techKeys: readonly string[], structureKeys: readonly string[]): Pick<LabForm, 'defenders' | 'target' | 'source'> {
   const level = num(content.detail_level) ?? 0;
@@ -55,7 +67,8 @@ export function fromSpyReport(content: Row, techKeys: readonly string[], structu
   const defenses = revealed(content.defenses, 'defense_key', 'quantity', 'approx_quantity_level', level);
   owner.units = units.values;
   owner.defenses = defenses.values;
-  owner.technologies = blankLevels(techKeys);
+  // A detail-3 report lists the owner's research: the simulator starts from those levels.
+  owner.technologies = { ...blankLevels(techKeys), ...spiedLevels(content.technologies, techKeys, level) };
   owner.hints = { ...units.hints, ...defenses.hints };
   const allies = (Array.isArray(content.stationed_fleets) ? content.stationed_fleets.filter(isRecord) : []).map((f, i) => {
     const ally = emptyParty(text(f.username) ?? `Allied fleet ${i + 1}`);

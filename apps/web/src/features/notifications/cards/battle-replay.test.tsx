@@ -7,7 +7,7 @@ import { useUiStore } from '../../../stores/ui-store';
 import { coreCatalogue } from '../../territories';
 import { NotificationCard } from '../notification-card';
 import { answerGameData, makeNotification } from '../test-notifications';
-import { BattleReplay } from './battle-replay';
+import { BattleReplay, REPLAY_CHART_CAPTION } from './battle-replay';
 import { barShare, buildReplay, damageRows, nextFrame } from './replay-model';
 
 const catalogue = coreCatalogue(gameData);
@@ -47,6 +47,18 @@ describe('replay model', () => {
     expect(nextFrame(replay.frames.length - 1, replay)).toBe(replay.frames.length - 1);
   });
 
+  it('the chart and the round table count the same numbers: each side\'s dealt, and what the other side absorbed of its fire', () => {
+    const rows = damageRows(buildReplay(engineReport));
+    const rounds = engineReport.round_details as { participant_results: { role: string; damage_dealt_effective: number; damage_absorbed_defense: number; damage_absorbed_bioshield: number }[] }[];
+    rounds.forEach((round, i) => {
+      const sum = (role: string, field: 'damage_dealt_effective' | 'damage_absorbed_defense' | 'damage_absorbed_bioshield') =>
+        round.participant_results.filter((p) => p.role === role).reduce((total, p) => total + (p[field] ?? 0), 0);
+      expect(Number(rows[i]!.a_dealt)).toBeCloseTo(sum('ATTACKER', 'damage_dealt_effective'), 0);
+      expect(Number(rows[i]!.a_defense)).toBeCloseTo(sum('DEFENDER', 'damage_absorbed_defense'), 0);
+      expect(Number(rows[i]!.d_bioshield)).toBeCloseTo(sum('ATTACKER', 'damage_absorbed_bioshield'), 0);
+    });
+  });
+
   it('tolerates reports without rounds or optional fields', () => {
     const replay = buildReplay({ outcome: 'DRAW', participant_results: [{ role: 'ATTACKER', initial_units: { razorwing: 5 }, units_saved_by_bunker: {}, survivors: { razorwing: 2 } }, { role: 'DEFENDER' }] });
     expect(replay.frames).toEqual(['Start', 'End']);
@@ -56,6 +68,11 @@ describe('replay model', () => {
 });
 
 describe('watching a report', () => {
+  it('says under the chart what it counts', async () => {
+    renderWithProviders(<BattleReplay report={engineReport} />, answerGameData);
+    expect((await screen.findByTestId('replay-chart-caption')).textContent).toBe(REPLAY_CHART_CAPTION);
+  });
+
   it('steps round by round and plays to the end', async () => {
     renderWithProviders(<BattleReplay report={engineReport} />, answerGameData);
     expect(screen.getByTestId('replay-frame').textContent).toBe('Round FS 1');

@@ -23,6 +23,10 @@ const SERIES = [
   { name: 'd_bioshield', label: 'Defenders: absorbed by bioshield', color: 'cyan.2', stackId: 'd' },
 ];
 
+/** What the chart counts: the round table's numbers, summed by the side that fired them. */
+export const REPLAY_CHART_CAPTION =
+  'Each bar is one side\'s fire in a round: what it dealt to enemy health, plus what the enemy\'s defense and bioshield absorbed. The round table lists the same numbers per participant, absorbed on the side that stopped them.';
+
 /** The chart's key, two short wrapping lines (a chart legend of six entries overflows a phone). */
 function DamageLegend() {
   return (
@@ -81,7 +85,7 @@ function FrameFacts({ replay, frame }: { replay: Replay; frame: number }) {
   const round = replay.rounds[frame];
   const line = (label: string, a: number, d: number) => (
     <Text size="xs" c="dimmed">
-      {label}: <Text span size="xs" c="red.3">{formatLargeNumber(a)}</Text> / <Text span size="xs" c="blue.3">{formatLargeNumber(d)}</Text>
+      {label}: <Text span size="xs" c="red.3">{formatLargeNumber(Math.round(a))}</Text> / <Text span size="xs" c="blue.3">{formatLargeNumber(Math.round(d))}</Text>
     </Text>
   );
   if (last) {
@@ -189,14 +193,17 @@ export function BattleReplay({ report }: { report: Row }) {
             dataKey="round"
             type="stacked"
             series={SERIES}
-            valueFormatter={(v) => formatLargeNumber(v)}
+            valueFormatter={(v) => formatLargeNumber(Math.round(v))}
             tickLine="none"
             gridAxis="y"
-            yAxisProps={{ width: 48, tickFormatter: (v: number) => formatLargeNumber(v) }}
+            yAxisProps={{ width: 48, tickFormatter: (v: number) => formatLargeNumber(Math.round(v)) }}
             barChartProps={{ accessibilityLayer: true }}
             referenceLines={rows[frame] ? [{ x: String(rows[frame]!.round), color: 'yellow.5', label: '' }] : []}
           />
           <DamageLegend />
+          <Text fz={11} c="dimmed" mt={4} data-testid="replay-chart-caption">
+            {REPLAY_CHART_CAPTION}
+          </Text>
         </Box>
       )}
     </Stack>

@@ -4,7 +4,8 @@ import { renderWithProviders } from '../../../test/render';
 import { NotificationCard } from '../notification-card';
 import type { NotificationItem } from '../notification-types';
 import { answerGameData, makeNotification } from '../test-notifications';
-import { COMBAT_INVALID, COMBAT_MISSING, combatBorderColour, combatHeadline, overkillShare, roundLabel, showsOverkill, viewerResult } from './combat-rules';
+import { COMBAT_INVALID, COMBAT_MISSING, combatBorderColour, combatHeadline, lossLine, overkillShare, roundLabel, showsOverkill, viewerResult } from './combat-rules';
+import { ROUND_TABLE_CAPTION } from './combat-rounds';
 
 const ATTACKER = 7;
 const DEFENDER = 9;
@@ -103,6 +104,34 @@ describe('combat report body', () => {
     expect(table.textContent).toContain('Overmindxx (A)');
     await waitFor(() => expect(table.textContent).toContain('Spo 50'));
     expect(table.textContent).toContain('Overkill 40%');
+  });
+
+  it('the round table gives every cut unit name in full on hover, whole numbers, and says what it counts', async () => {
+    const content = report('VICTORY_ATTACKER');
+    const [first_round, ...rest] = content.round_details;
+    const fractional = { ...first_round!, participant_results: [{ ...first_round!.participant_results[0]!, damage_dealt_effective: 50.6, damage_absorbed_defense: 10.4 }] };
+    Object.assign(content, { round_details: [fractional, ...rest] });
+    show(content, ATTACKER);
+    fireEvent.click(screen.getByRole('button', { name: /Round Details/ }));
+    const table = screen.getByTestId('round-table');
+    await waitFor(() => expect(table.querySelector('abbr')?.getAttribute('title')).toBe('Spore Drone 50'));
+    const first = Array.from(table.querySelectorAll('tbody tr')[0]!.querySelectorAll('td')).map((td) => td.textContent);
+    expect(first.slice(3, 5)).toEqual(['51 Overkill 39%', '10']);
+    expect(screen.getByTestId('round-table-caption').textContent).toBe(ROUND_TABLE_CAPTION);
+  });
+
+  it('the losses line reconciles: lost + survived + saved by bunker = what fought; regenerated of wounded', () => {
+    const p = {
+      initial_units: [{ unit_key: 'drone', quantity: 38 }], losses_total: [{ unit_key: 'drone', lost: 20 }], survivors: [{ unit_key: 'drone', quantity: 16 }],
+      wounded_total: { drone: 3 }, regenerated_units: { drone: 2 }, units_saved_by_bunker: { drone: 2 },
+    };
+    expect(lossLine(p)).toBe('20 lost of 38: 16 survived (2 regenerated of 3 wounded), 2 saved by bunker');
+    expect(lossLine({ initial_units: { drone: 10 }, losses_total: [{ unit_key: 'drone', lost: 10 }], survivors: [] })).toBe('10 lost of 10: 0 survived');
+  });
+
+  it('each participant shows its losses line on the card', () => {
+    show(report('VICTORY_ATTACKER'), ATTACKER);
+    expect(screen.getAllByTestId('loss-line').map((el) => el.textContent)).toEqual(['5 lost of 50: 45 survived', '10 lost of 10: 0 survived']);
   });
 
   it('round labels and overkill threshold', () => {

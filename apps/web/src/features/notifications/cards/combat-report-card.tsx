@@ -4,7 +4,7 @@ import { AmountChips, Coordinates, Fact, InvalidContent, cssColour } from '../ca
 import { amountsOf, isRecord, num, text, type Row } from '../content-shape';
 import { CombatRounds } from './combat-rounds';
 import { CombatReportActions } from './lab-link';
-import { combatBorderColour, combatHeadline, readCombatContent, viewerResult, viewerRole, type CombatContent } from './combat-rules';
+import { combatBorderColour, combatHeadline, lossLine, readCombatContent, viewerResult, viewerRole, type CombatContent } from './combat-rules';
 
 const HEADLINE_COLOUR = { win: 'green.4', loss: 'red.4', draw: 'yellow.4', none: 'gray.3' } as const;
 
@@ -40,8 +40,11 @@ function Participant({ p }: { p: Row }) {
         <Fact label="Losses">
           <AmountChips amounts={amountsOf(p.losses_total)} empty="None" color="red" />
         </Fact>
+        <Text component="div" size="xs" data-testid="loss-line">
+          {lossLine(p)}
+        </Text>
         {wounded !== null ? (
-          <Fact label="Wounded">{formatLargeNumber(wounded)}</Fact>
+          <Fact label="Wounded">{formatLargeNumber(Math.round(wounded))}</Fact>
         ) : (
           amountsOf(p.wounded_total).length > 0 && (
             <Fact label="Wounded">
@@ -68,8 +71,8 @@ function Participant({ p }: { p: Row }) {
           <AmountChips amounts={amountsOf(p.survivors)} empty="None" color="acid" />
         </Fact>
         <Text component="div" size="xs" c="dimmed">
-          Damage {formatLargeNumber(num(p.damage_dealt_total) ?? 0)} of {formatLargeNumber(num(p.raw_damage_output_total) ?? 0)} raw · absorbed{' '}
-          {formatLargeNumber(absorbed)}
+          Damage {formatLargeNumber(Math.round(num(p.damage_dealt_total) ?? 0))} of {formatLargeNumber(Math.round(num(p.raw_damage_output_total) ?? 0))} raw · absorbed{' '}
+          {formatLargeNumber(Math.round(absorbed))}
         </Text>
       </Stack>
     </Paper>

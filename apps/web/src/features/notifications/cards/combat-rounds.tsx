@@ -5,12 +5,33 @@ import { useItemNames } from '../item-names';
 import { Disclosure } from './disclosure';
 import { cut, overkillShare, roundLabel, showsOverkill } from './combat-rules';
 
-function unitsShort(value: unknown, nameOf: (key: string) => string): string {
+/** Whole numbers: the engine's damage carries fractions no player needs. */
+const whole = (v: number) => formatLargeNumber(Math.round(v));
+
+/** Units in a narrow cell: each name cut to three letters, its full name in a tooltip ('Razorwing 12'). */
+function UnitsShort({ value, nameOf }: { value: unknown; nameOf: (key: string) => string }) {
   const plain = num(value);
-  if (plain !== null) return formatLargeNumber(plain);
+  if (plain !== null) return <>{whole(plain)}</>;
   const list = amountsOf(value).filter((a) => (a.amount ?? 0) > 0);
-  return list.length ? list.map((a) => `${cut(nameOf(a.key), 3)} ${formatLargeNumber(a.amount)}`).join(', ') : '-';
+  if (list.length === 0) return <>-</>;
+  return (
+    <>
+      {list.map((a, i) => (
+        <span key={a.key}>
+          {i > 0 && ', '}
+          <abbr title={`${nameOf(a.key)} ${whole(a.amount ?? 0)}`} style={{ textDecoration: 'none', cursor: 'help' }}>
+            {cut(nameOf(a.key), 3)}
+          </abbr>{' '}
+          {whole(a.amount ?? 0)}
+        </span>
+      ))}
+    </>
+  );
 }
+
+/** What the table counts, said once under it; the replay's chart says the same from the firing side. */
+export const ROUND_TABLE_CAPTION =
+  'Each row is one participant in one round. Dealt: damage it did to enemy health. Absorbed: enemy fire its own defense and bioshield stopped. The replay chart stacks the same numbers by the side that fired them: what it dealt, plus what the other side absorbed.';
 
 /** The round-by-round table: collapsible, closed at first, with a maximum height. */
 export function CombatRounds({ rounds }: { rounds: unknown[] }) {
@@ -31,7 +52,7 @@ export function CombatRounds({ rounds }: { rounds: unknown[] }) {
               <Table.Th>Rnd</Table.Th>
               <Table.Th>Player</Table.Th>
               <Table.Th>Units</Table.Th>
-              <Table.Th>Dmg</Table.Th>
+              <Table.Th>Dealt</Table.Th>
               <Table.Th>Absorbed</Table.Th>
               <Table.Th>Wounded</Table.Th>
               <Table.Th>Losses</Table.Th>
@@ -50,9 +71,11 @@ export function CombatRounds({ rounds }: { rounds: unknown[] }) {
                     {p.role === 'ATTACKER' ? ' (A)' : ' (D)'}
                     {p.is_stationed_ally === true ? '*' : ''}
                   </Table.Td>
-                  <Table.Td>{unitsShort(p.units_at_start, nameOf)}</Table.Td>
                   <Table.Td>
-                    {formatLargeNumber(num(p.damage_dealt_effective) ?? 0)}
+                    <UnitsShort value={p.units_at_start} nameOf={nameOf} />
+                  </Table.Td>
+                  <Table.Td>
+                    {whole(num(p.damage_dealt_effective) ?? 0)}
                     {showsOverkill(share) && (
                       <Text span c="orange.4" fz="xs">
                         {' '}
@@ -60,15 +83,22 @@ export function CombatRounds({ rounds }: { rounds: unknown[] }) {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>{formatLargeNumber(absorbed)}</Table.Td>
-                  <Table.Td>{unitsShort(p.wounded, nameOf)}</Table.Td>
-                  <Table.Td>{unitsShort(p.losses, nameOf)}</Table.Td>
+                  <Table.Td>{whole(absorbed)}</Table.Td>
+                  <Table.Td>
+                    <UnitsShort value={p.wounded} nameOf={nameOf} />
+                  </Table.Td>
+                  <Table.Td>
+                    <UnitsShort value={p.losses} nameOf={nameOf} />
+                  </Table.Td>
                 </Table.Tr>
               );
             })}
           </Table.Tbody>
         </Table>
       </ScrollArea.Autosize>
+      <Text fz={11} c="dimmed" mt={4} data-testid="round-table-caption">
+        {ROUND_TABLE_CAPTION}
+      </Text>
     </Disclosure>
   );
 }

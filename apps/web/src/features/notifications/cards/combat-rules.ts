@@ -1,5 +1,6 @@
 import { CombatReportContentSchema } from '@brood/contracts';
-import { isFilledRecord, isRecord, num, type Row } from '../content-shape';
+import { formatNumber } from '../../../lib/format';
+import { amountsOf, isFilledRecord, isRecord, num, type Row } from '../content-shape';
 
 /** Display rules of the combat report (social spec §4.3, §5.1), kept pure so they are tested without rendering. */
 
@@ -81,4 +82,23 @@ export function showsOverkill(share: number): boolean {
 /** Truncation of the round table: player names 10 characters, unit names 3. */
 export function cut(value: string, max: number): string {
   return value.length > max ? value.slice(0, max) : value;
+}
+
+const sumOf = (value: unknown): number => amountsOf(value).reduce((total, a) => total + Math.max(0, a.amount ?? 0), 0);
+
+/**
+ * A participant's losses that add up (game-core's combat keeps initial = survivors + losses + saved by
+ * bunker, and survivors count the wounded that regenerated): '20 lost of 38: 16 survived (2 regenerated
+ * of 3 wounded), 2 saved by bunker'. Units and defenses together, as the report counts them.
+ */
+export function lossLine(p: Row): string {
+  const initial = sumOf(p.initial_units) + sumOf(p.initial_defenses);
+  const lost = sumOf(p.losses_total);
+  const survived = sumOf(p.survivors);
+  const wounded = num(p.wounded_total) ?? sumOf(p.wounded_total);
+  const regenerated = sumOf(p.regenerated_units);
+  const saved = sumOf(p.units_saved_by_bunker);
+  const n = (v: number) => formatNumber(Math.round(v));
+  const healing = wounded > 0 ? ` (${n(regenerated)} regenerated of ${n(wounded)} wounded)` : '';
+  return `${n(lost)} lost of ${n(initial)}: ${n(survived)} survived${healing}${saved > 0 ? `, ${n(saved)} saved by bunker` : ''}`;
 }

@@ -104,6 +104,14 @@ describe('spy detail levels (social spec 5.2)', () => {
     expect(screen.getAllByText(QUEUE_EMPTY)).toHaveLength(3);
   });
 
+  it("names the target's owner by username, and at detail 3 lists their research levels", async () => {
+    show('SPY_REPORT', intel(3, { target_owner_username: 'Kragh', technologies: [{ tech_key: 'serrated_mandibles', level: 4 }] }));
+    expect(await screen.findByText('Kragh')).toBeTruthy();
+    expect(screen.getByText('Owner:')).toBeTruthy();
+    expect(screen.queryByText('Owner ID:')).toBeNull();
+    expect(screen.getByText(/^Serrated Mandibles: Lvl 4$/i)).toBeTruthy();
+  });
+
   it('the level-0 card shows the below-1 texts and no owner id', () => {
     show('SPY_REPORT', intel(0));
     expect(screen.getByText(NONE_REPORTED)).toBeTruthy();

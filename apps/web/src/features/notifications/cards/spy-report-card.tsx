@@ -11,12 +11,13 @@ import {
   SPY_ALERT_INVALID,
   readSpyAlert,
   readSpyReport,
-  showsIntelExtras,
   spyFleets,
   spyForces,
   spyQueue,
   spyResources,
+  spyOwner,
   spyStructures,
+  spyTechnologies,
   type SpyLine,
   type SpyReport,
 } from './spy-rules';
@@ -99,6 +100,8 @@ function Fleets({ report }: { report: SpyReport }) {
 function Report({ report }: { report: SpyReport }) {
   const success = report.success !== false;
   const structures = spyStructures(report);
+  const technologies = spyTechnologies(report);
+  const owner = spyOwner(report);
   return (
     <Box pl="sm" style={{ borderLeft: `3px solid ${cssColour(success ? 'green.6' : 'red.6')}` }} data-spy-success={success}>
       <Group gap={6}>
@@ -116,7 +119,7 @@ function Report({ report }: { report: SpyReport }) {
         {report.detail_level >= 1 && <SimulatorButton kind="spy" content={report} label="Simulate" />}
       </Group>
       {report.report_time_utc !== undefined && <Text component="div" size="xs" c="dimmed">{formatDate(report.report_time_utc as string)}</Text>}
-      {showsIntelExtras(report) && text(report.target_owner_id) && <Fact label="Owner ID">{text(report.target_owner_id)}</Fact>}
+      {owner && <Fact label={owner.label}>{owner.value}</Fact>}
       {(num(report.spies_lost) ?? 0) > 0 && <Fact label="Spies lost">{num(report.spies_lost)}</Fact>}
       <Stack gap={4} mt={4}>
         <Section title="Resources">
@@ -125,6 +128,11 @@ function Report({ report }: { report: SpyReport }) {
         {structures.length > 0 && (
           <Section title="Structures">
             <Lines lines={structures} />
+          </Section>
+        )}
+        {technologies.length > 0 && (
+          <Section title="Research">
+            <Lines lines={technologies} />
           </Section>
         )}
         <Section title="Units">

@@ -48,6 +48,22 @@ export function spyResources(report: SpyReport): SpyLine[] | string {
   }));
 }
 
+/** The owner's research at detail 3 ('Lvl n' each); older reports and lower levels list none. */
+export function spyTechnologies(report: SpyReport): SpyLine[] {
+  if (report.detail_level < 3) return [];
+  return rows(report.technologies)
+    .filter((t) => text(t.tech_key) !== null && (num(t.level) ?? 0) > 0)
+    .map((t) => ({ key: text(t.tech_key)!, value: `Lvl ${num(t.level)}` }));
+}
+
+/** Who holds the target: the owner's username, else (an older report) the owner's id at detail 3, else null. */
+export function spyOwner(report: SpyReport): { label: string; value: string } | null {
+  const name = text(report.target_owner_username);
+  if (name) return { label: 'Owner', value: name };
+  const id = showsIntelExtras(report) ? text(report.target_owner_id) : null;
+  return id ? { label: 'Owner ID', value: id } : null;
+}
+
 /** Structures: only existing ones; 'Lvl n' at 3, 'Lvl Unknown' at 1 and 2; not listed below 1. */
 export function spyStructures(report: SpyReport): SpyLine[] {
   if (report.detail_level < 1) return [];

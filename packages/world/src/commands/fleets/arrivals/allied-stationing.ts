@@ -1,5 +1,5 @@
 import { alliedFleetCounts } from '../../../queries/movement-counts.query';
-import { sameAlliance } from '../alliance';
+import { noAlliedSlot, sameAlliance } from '../alliance';
 import { coordsText, targetCoords } from '../../flight/fleet-parts';
 import { arrivedEvent, notifyMovement, turnAround } from '../../flight/fleet-legs';
 import type { ArrivalContext, ArrivalHandler } from '../../flight/arrival-context';
@@ -11,7 +11,7 @@ async function refusal({ tx, movement: m, target, settled }: ArrivalContext): Pr
   if (host !== m.targetOwnerId || !(await sameAlliance(tx.em, m.userId, host))) return `${target.name} is no longer held by a member of your alliance.`;
   const max = Math.floor(settled.get(target.id)?.economy.effects.allied_fleet_slots ?? 0);
   const current = (await alliedFleetCounts(tx.em, [target.id])).get(target.id) ?? 0;
-  if (current >= max) return `${target.name} has no free allied fleet slot (${current} of ${max} in use).`;
+  if (current >= max) return noAlliedSlot(tx.catalogue, target.name, current, max);
   return null;
 }
 

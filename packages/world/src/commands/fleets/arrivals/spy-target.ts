@@ -1,23 +1,32 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SpyQueueEntry, SpyStationedFleet, SpyTarget } from '@brood/game-core';
 import { QueueItem } from '../../../entities/queue-item.entity';
+import { User } from '../../../entities/user.entity';
+import { technologyLevels } from '../../../queries/economy-territories.query';
 import type { TerritoryRow } from '../../../kernel/access';
 import { deliveredBy } from '../../../kernel/queue-items';
 
 /**
  * What a spy mission can see of a territory at the instant it arrives: the settled stock,
  * structures, units and defenses, the allied fleets stationed there, and the four queues (research
- * is the owner's). game-core's spyReportContent then cuts it to the mission's detail level.
+ * is the owner's), the owner's username and research levels. game-core's spyReportContent then cuts it to the mission's detail level.
  */
 export async function spyTarget(em: EntityManager, target: TerritoryRow, at: Date): Promise<SpyTarget> {
   const owner = target.owner?.id ?? null;
-  const [fleets, items] = await Promise.all([stationedFleets(em, target.id), pendingItems(em, target.id, owner, at)]);
+  const [fleets, items, ownerRow, technologies] = await Promise.all([
+    stationedFleets(em, target.id),
+    pendingItems(em, target.id, owner, at),
+    owner == null ? null : em.findOne(User, { id: owner }, { fields: ['username'] }),
+    owner == null ? {} : technologyLevels(em, owner, at),
+  ]);
   const queue = (kind: QueueItem['kind']) => items.filter((i) => i.kind === kind).map((i) => entry(i, at));
   return {
     territory_id: target.id,
     territory_name: target.name,
     coords: [target.region, target.subRegion, target.position],
     owner_id: owner,
+    owner_username: ownerRow?.username ?? null,
+    technologies,
     resources: { ...target.resources },
     structures: { ...target.structures },
     units: { ...target.units },
