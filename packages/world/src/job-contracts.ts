@@ -22,4 +22,6 @@ export const JOBS = {
   scoreRanksCompact: jobContract('score-ranks-compact', z.object({}).loose()),
   /** Every minute: wreckage fields past their lifetime deleted. */
   wreckageExpiry: jobContract('wreckage-expiry', z.object({}).loose()),
+  /** A Web Push announcing one notification to one subscription; a push service's 429 or 5xx is tried again, waiting longer each time. */
+  pushDelivery: jobContract('push-delivery', z.object({ notification_id: z.uuid(), subscription_id: z.number().int().positive() }), { retryLimit: 6, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 }),
 } as const;

@@ -1,11 +1,25 @@
 import { z } from 'zod';
 import { loadCatalogue, type Catalogue, type CatalogueOverrides } from '@brood/game-data';
+import { parseAllowedOrigins } from '../commands/push/push-endpoints';
 
 /**
  * Settings every process of one deployment reads the same way (the api and the sim-worker each
  * declare their own env.ts with these pieces), and the catalogue those settings give.
  */
 export const LogLevelEnv = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+/** PUSH_ALLOWED_ORIGINS: comma-separated origins a push may go to besides the push services (tests, private deployments). */
+export const PushAllowedOriginsEnv = z
+  .string()
+  .default('')
+  .transform((text, ctx) => {
+    try {
+      return parseAllowedOrigins(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'PUSH_ALLOWED_ORIGINS must be comma-separated origins such as https://push.example.com' });
+      return z.NEVER;
+    }
+  });
 
 export const DatabaseUrlEnv = z.string().min(1, 'DATABASE_URL is required (npm start sets it for the embedded database)');
 
