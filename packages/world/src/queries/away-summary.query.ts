@@ -3,7 +3,10 @@ import { COMPLETION_MESSAGE_TYPES } from '@brood/contracts';
 import { scorePoints } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
 import type { Actor } from '../kernel/deps';
-import { RANK_SQL } from '../commands/visits/visit.command';
+
+/** The overall rank of the player `v.uid` now (1 + the players with a higher total score, ties by id). */
+export const RANK_SQL = `(select 1 + count(*) from player_scores a, player_scores me
+  where me.user_id = v.uid and (a.total_score > me.total_score or (a.total_score = me.total_score and a.user_id < me.user_id)))`;
 
 /** What happened while the player was away (issue 29): counted from the notifications and scores kept. */
 export interface AwaySummary {

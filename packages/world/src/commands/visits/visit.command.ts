@@ -1,12 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../../kernel/deps';
+import { RANK_SQL } from '../../queries/away-summary.query';
 
 /** An absence longer than this earns a while-you-were-away card on the next visit. */
 export const AWAY_AFTER_MS = 60 * 60 * 1000;
 
-/** The player's overall rank now (1 + the players with a higher total score, ties by id). */
-export const RANK_SQL = `(select 1 + count(*) from player_scores a, player_scores me
-  where me.user_id = v.uid and (a.total_score > me.total_score or (a.total_score = me.total_score and a.user_id < me.user_id)))`;
 
 /**
  * The web app says it is open (on load, then every few minutes while it stays open). After an absence
