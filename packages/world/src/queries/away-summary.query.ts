@@ -60,7 +60,7 @@ export async function awaySummary(em: EntityManager, catalogue: Catalogue, actor
     [actor.id, JSON.stringify(COMPLETION_MESSAGE_TYPES)],
   );
   if (!row) return null;
-  const { battles, rank_now, ...counts } = row;
+  const { battles, rank_now, away_from, away_until, ...counts } = row;
   let won = 0;
   let lost = 0;
   let valueLost = 0;
@@ -75,5 +75,5 @@ export async function awaySummary(em: EntityManager, catalogue: Catalogue, actor
       }
     }
   }
-  return { ...counts, battles_won: won, battles_lost: lost, battles_drawn: battles.length - won - lost, value_lost: Math.round(valueLost), rank_now: Number(rank_now) };
+  return { ...counts, away_from: new Date(away_from), away_until: new Date(away_until), battles_won: won, battles_lost: lost, battles_drawn: battles.length - won - lost, value_lost: Math.round(valueLost), rank_now: Number(rank_now) };
 }
