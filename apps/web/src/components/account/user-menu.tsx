@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Group, Menu, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconPhotoEdit, IconShieldCheck, IconShieldLock, IconTrophy } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconPhotoEdit, IconSettings, IconShieldCheck, IconShieldLock, IconTrophy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { formatLargeNumber, formatRank } from '../../lib/format';
@@ -103,6 +103,9 @@ export function UserMenu({ compact = false, rank: givenRank, showExpiry = true }
               Claim Account
             </Menu.Item>
           )}
+          <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => void navigate({ to: '/settings' })} data-testid="settings-link">
+            Settings
+          </Menu.Item>
           {isOperator && (
             <Menu.Item leftSection={<IconShieldLock size={16} />} onClick={() => void navigate({ to: '/admin' })} data-testid="admin-link">
               Admin
