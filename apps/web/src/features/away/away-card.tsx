@@ -46,7 +46,7 @@ function Produced({ hours }: { hours: number }) {
           {': '}
           {Object.entries(t.all_resources_production_per_hour)
             .filter(([, perHour]) => perHour > 0)
-            .map(([key, perHour]) => `${formatLargeNumber(Math.min(perHour * hours, t.all_resources_storage_capacities[key] ?? Infinity))} ${resources[key]?.name ?? key}`)
+            .map(([key, perHour]) => `${formatLargeNumber(Math.floor(Math.min(perHour * hours, t.all_resources_storage_capacities[key] ?? Infinity)))} ${resources[key]?.name ?? key}`)
             .join(', ') || 'nothing'}
         </Text>
       ))}
