@@ -1,7 +1,7 @@
 export { createBoss, migrateBoss, type BossRole } from './db/boss';
 export { migrateDatabase } from './db/migrate';
 export { runProcess, type RunningProcess, type ProcessLog } from './db/process';
-export { DatabaseUrlEnv, LogLevelEnv, PushAllowedOriginsEnv, UniverseOverridesEnv, deploymentCatalogue, parseEnv } from './db/env';
+export { DatabaseUrlEnv, LogLevelEnv, PushAllowedOriginsEnv, UniverseOverridesEnv, VapidKeyEnv, deploymentCatalogue, parseEnv } from './db/env';
 export { createOrm, migrate, pendingMigrations, ormConfig, type Orm, type EntityManager } from './db/orm';
 export { DEFAULT_DATABASE_TIMEOUTS, DatabaseTimeoutsEnv, databaseTimeouts, pgTimeoutOptions, type DatabaseTimeouts } from './db/timeouts';
 export { GRID, GRID_BOUNDS, gridCheck, type GridColumn } from './db/grid';

@@ -8,6 +8,9 @@ import { parseAllowedOrigins } from '../commands/push/push-endpoints';
  */
 export const LogLevelEnv = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 
+/** A VAPID key (base64url); unset or empty: Web Push is off. */
+export const VapidKeyEnv = z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[A-Za-z0-9_-]+$/, 'VAPID keys are base64url (as web-push generate-vapid-keys prints them)').optional());
+
 /** PUSH_ALLOWED_ORIGINS: comma-separated origins a push may go to besides the push services (tests, private deployments). */
 export const PushAllowedOriginsEnv = z
   .string()
