@@ -58,6 +58,16 @@ describe('the installable app', () => {
       expect(await page.getByRole('switch', { name: 'Queue completion' }).isChecked()).toBe(false);
       await screenshot(page, 'pwa-settings-desktop');
       expect(errors).toEqual([]);
+
+      // The worker cached hashed assets and never an API answer; with the network gone a page is the offline page.
+      const cached = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)))).flat());
+      expect(cached.some((path) => path.startsWith('/assets/'))).toBe(true);
+      expect(cached.filter((path) => /^\/(api|trpc|ws|healthz)/.test(path))).toEqual([]);
+      await context.setOffline(true);
+      await page.goto('/dashboard');
+      await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+      await screenshot(page, 'pwa-offline-desktop');
+      await context.setOffline(false);
     } finally {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

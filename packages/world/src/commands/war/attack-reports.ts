@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StoredBattleReport } from '@brood/contracts';
 import type { CombatReport } from '@brood/game-core';
 import type { Movement } from '../../entities/movement.entity';
