@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { migrateDatabase } from '@brood/world';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@brood/world/dev';
 import { BIN, ROOT, run, startService, supervise, type Service } from './processes';
+import { vapidKeys } from './vapid';
 
 export const WEB_DIST = join(ROOT, 'apps', 'web', 'dist');
 export const DATABASE_NAME = 'broodspace';
@@ -11,7 +12,7 @@ export const DATABASE_NAME = 'broodspace';
 export interface StackOptions {
   /** HTTP port of the api (0 is not allowed: the URL must be known). */
   port: number;
-  /** Where the embedded database and the generated JWT secret live (default .data/). */
+  /** Where the embedded database, the generated JWT secret and VAPID keys live (default .data/). */
   dataDir?: string;
   /** An external PostgreSQL instead of the embedded one. */
   databaseUrl?: string;
@@ -102,7 +103,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const { applied } = await migrateDatabase(url);
     if (applied.length > 0) say(`applied ${applied.length} migration(s): ${applied.join(', ')}`);
 
-    const shared = { DATABASE_URL: url, ...env };
+    const vapid = vapidKeys(dataDir, env);
+    const shared = { DATABASE_URL: url, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, ...env };
     const output = (name: string) => (options.output && options.output !== 'inherit' ? join(options.output, `${name}.log`) : 'inherit');
     const keep = (start: () => Service) => (options.restart ? supervise(start, say) : start());
     const apiEnv = { ...shared, PORT: String(options.port), WEB_DIST, JWT_SECRET: jwtSecret(dataDir, env) };

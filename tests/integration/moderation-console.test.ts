@@ -104,8 +104,8 @@ describe('Fleets in flight', () => {
     const battle = 'battle-0001';
     const content = { outcome: 'ATTACKER_WIN', rounds_fought: 2, participant_results: [] };
     await ctx.api.deps.orm.em.fork().transactional(async (em) => {
-      await addNotification(em, main.id, { message_type: 'DEFENSE_REPORT', title: 'Defended', content, related_object_id: battle });
-      await addNotification(em, twin.id, { message_type: 'COMBAT_REPORT', title: 'Victory', content, related_object_id: battle });
+      await addNotification({ em, boss: ctx.api.deps.boss }, main.id, { message_type: 'DEFENSE_REPORT', title: 'Defended', content, related_object_id: battle });
+      await addNotification({ em, boss: ctx.api.deps.boss }, twin.id, { message_type: 'COMBAT_REPORT', title: 'Victory', content, related_object_id: battle });
     });
     const res = await trpc<{ received_by: { username: string; message_type: string }[]; content: object }>(ctx, op, 'admin.battleReport', { battle_id: battle });
     expect(res.status).toBe(200);

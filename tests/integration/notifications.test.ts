@@ -40,7 +40,7 @@ async function seed(who: Player, count: number, type: MessageType = 'GENERIC_INF
   await ctx.api.db.orm.em.fork().transactional(async (tem) => {
     for (let i = 0; i < count; i += 1) {
       const at = new Date(Date.UTC(2030, 0, 1, 0, 0, i));
-      ids.push((await addNotification(tem, who.id, { message_type: type, title: `${type} ${i}`, content: contentFor(type, i) } as never, at)).id);
+      ids.push((await addNotification({ em: tem, boss: ctx.api.deps.boss }, who.id, { message_type: type, title: `${type} ${i}`, content: contentFor(type, i) } as never, at)).id);
     }
   });
   return ids;

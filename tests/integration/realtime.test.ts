@@ -69,7 +69,7 @@ describe('events', () => {
     const bobTab = await connect(bob.token);
 
     const added = await api.db.orm.em.fork().transactional(async (tem) => {
-      const data = await addNotification(tem, ana.id, { message_type: 'GENERIC_INFORMATION', title: 'Welcome, Overmind', content: 'hello' });
+      const data = await addNotification({ em: tem, boss: api.deps.boss }, ana.id, { message_type: 'GENERIC_INFORMATION', title: 'Welcome, Overmind', content: 'hello' });
       await sleep(100);
       expect(anaTab1.events()).toEqual([]); // not before commit
       return data;
@@ -89,7 +89,7 @@ describe('events', () => {
     const tab = await connect(cai.token);
     await expect(
       api.db.orm.em.fork().transactional(async (tem) => {
-        await addNotification(tem, cai.id, { message_type: 'GENERIC_INFORMATION', title: 'never', content: null });
+        await addNotification({ em: tem, boss: api.deps.boss }, cai.id, { message_type: 'GENERIC_INFORMATION', title: 'never', content: null });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DatabaseTimeoutsEnv, DatabaseUrlEnv, LogLevelEnv, UniverseOverridesEnv, parseEnv } from '@brood/world';
+import { DatabaseTimeoutsEnv, DatabaseUrlEnv, LogLevelEnv, PushAllowedOriginsEnv, UniverseOverridesEnv, VapidKeyEnv, parseEnv } from '@brood/world';
 
 /** The api's whole configuration, read once. Defaults make `npm start` work with nothing set. */
 export const EnvSchema = z.object({
@@ -31,6 +31,10 @@ export const EnvSchema = z.object({
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** How long any wait on the database may last (docs/operations.md, "Database timeouts"). */
   ...DatabaseTimeoutsEnv,
+  /** Web Push: the VAPID public key browsers subscribe with (scripts/start keeps a pair under .data/); push is off without it. */
+  VAPID_PUBLIC_KEY: VapidKeyEnv,
+  /** Origins a push subscription may name besides the push services' (tests, private deployments), comma-separated. */
+  PUSH_ALLOWED_ORIGINS: PushAllowedOriginsEnv,
   LOG_LEVEL: LogLevelEnv,
   /** A test universe overrides game-data settings, e.g. {"universe_speed_factor": 500}. */
   UNIVERSE_OVERRIDES: UniverseOverridesEnv,

@@ -18,6 +18,8 @@ import { hallOfFameRouter } from './routers/hall-of-fame.router';
 import { movementsRouter } from './routers/movements.router';
 import { adminRouter } from './routers/admin.router';
 import { battlesRouter } from './routers/battles.router';
+import { pushRouter } from './routers/push.router';
+import { awayRouter } from './routers/away.router';
 
 /** One router per domain (routers/<domain>.router.ts). */
 export const appRouter = router({
@@ -40,6 +42,8 @@ export const appRouter = router({
   movements: movementsRouter,
   admin: adminRouter,
   battles: battlesRouter,
+  push: pushRouter,
+  away: awayRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DatabaseTimeoutsEnv, DatabaseUrlEnv, LogLevelEnv, UniverseOverridesEnv, parseEnv } from '@brood/world';
+import { DatabaseTimeoutsEnv, DatabaseUrlEnv, LogLevelEnv, PushAllowedOriginsEnv, UniverseOverridesEnv, VapidKeyEnv, parseEnv } from '@brood/world';
 
 /** The sim-worker's whole configuration, read once. `npm start` sets DATABASE_URL for the embedded database. */
 export const WorkerEnvSchema = z.object({
@@ -25,6 +25,12 @@ export const WorkerEnvSchema = z.object({
   WORKER_MONITOR_SECONDS: z.coerce.number().int().min(1).default(15),
   /** How often the worker writes its heartbeat; /healthz fails once none is younger than three of these. */
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
+  /** Web Push (VAPID, RFC 8292): the key pair scripts/start keeps under .data/ when unset; push is off without them. */
+  VAPID_PUBLIC_KEY: VapidKeyEnv,
+  VAPID_PRIVATE_KEY: VapidKeyEnv,
+  /** Who runs this server, for the push services: a mailto: or https: URL. */
+  VAPID_SUBJECT: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^(mailto:|https:)/, 'VAPID_SUBJECT must be a mailto: or https: URL').default('mailto:operator@broodspace.invalid')),
+  PUSH_ALLOWED_ORIGINS: PushAllowedOriginsEnv,
   LOG_LEVEL: LogLevelEnv,
   /** The same universe overrides as the api, e.g. {"universe_speed_factor": 500}. */
   UNIVERSE_OVERRIDES: UniverseOverridesEnv,

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { createBoss, createOrm, databaseTimeouts, deploymentCatalogue, runProcess } from '@brood/world';
 import { readWorkerEnv } from './env';
 import { jobs } from './jobs';
+import { pushDeliveryJob } from './jobs/push-delivery.job';
 import { startWorker } from './worker';
 import { startHeartbeat } from './heartbeat';
 
@@ -19,7 +20,10 @@ runProcess(
     const boss = createBoss(env.DATABASE_URL, 'worker', { monitorIntervalSeconds: env.WORKER_MONITOR_SECONDS, timeouts });
     boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
     await boss.start();
-    const worker = await startWorker({ orm, boss, log, catalogue, jobs, batchSize: env.WORKER_BATCH_SIZE, pollingIntervalSeconds: env.WORKER_POLL_SECONDS, jobHeartbeatSeconds: env.WORKER_JOB_HEARTBEAT_SECONDS, concurrency: env.WORKER_CONCURRENCY, wakeGapMs: env.WORKER_WAKE_GAP_MS });
+    const vapid = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { subject: env.VAPID_SUBJECT, publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
+    if (!vapid) log.warn('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: Web Push is off');
+    const allJobs = [...jobs, pushDeliveryJob({ vapid, allowedOrigins: env.PUSH_ALLOWED_ORIGINS })];
+    const worker = await startWorker({ orm, boss, log, catalogue, jobs: allJobs, batchSize: env.WORKER_BATCH_SIZE, pollingIntervalSeconds: env.WORKER_POLL_SECONDS, jobHeartbeatSeconds: env.WORKER_JOB_HEARTBEAT_SECONDS, concurrency: env.WORKER_CONCURRENCY, wakeGapMs: env.WORKER_WAKE_GAP_MS });
     const heartbeat = await startHeartbeat(orm, log, env.WORKER_HEARTBEAT_SECONDS);
     return {
       log,

@@ -6,6 +6,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { router } from './router';
+import { registerServiceWorker } from './lib/service-worker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element to mount the game into.');
@@ -23,4 +24,5 @@ const mount = () =>
     );
   });
 const PENDING_AFTER_MS = 150;
+registerServiceWorker();
 void Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, PENDING_AFTER_MS))]).then(mount, mount);

@@ -77,6 +77,13 @@ const adminRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/admin'), 'AdminPage'),
 });
 
+/** The player's settings (push notifications), from the user menu. */
+const settingsRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/settings',
+  component: lazyRouteComponent(() => import('./routes/settings'), 'SettingsPage'),
+});
+
 /** A stored battle's report, where a shared battle link leads (its participants only). */
 const battleRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
@@ -103,7 +110,7 @@ const routeTree = rootRoute.addChildren([
   registerRoute,
   notificationsRoute,
   hallOfFameEntryRoute,
-  authenticatedRoute.addChildren([indexRoute, dashboardRoute, adminRoute, battleRoute]),
+  authenticatedRoute.addChildren([indexRoute, dashboardRoute, adminRoute, battleRoute, settingsRoute]),
 ]);
 
 export const router = createRouter({

@@ -3,3 +3,4 @@ export * from './message-types';
 export * from './events';
 export * from './notification-contents';
 export * from './dispatch';
+export * from './push-kinds';

@@ -1,7 +1,7 @@
 export { createBoss, migrateBoss, type BossRole } from './db/boss';
 export { migrateDatabase } from './db/migrate';
 export { runProcess, type RunningProcess, type ProcessLog } from './db/process';
-export { DatabaseUrlEnv, LogLevelEnv, UniverseOverridesEnv, deploymentCatalogue, parseEnv } from './db/env';
+export { DatabaseUrlEnv, LogLevelEnv, PushAllowedOriginsEnv, UniverseOverridesEnv, VapidKeyEnv, deploymentCatalogue, parseEnv } from './db/env';
 export { createOrm, migrate, pendingMigrations, ormConfig, type Orm, type EntityManager } from './db/orm';
 export { DEFAULT_DATABASE_TIMEOUTS, DatabaseTimeoutsEnv, databaseTimeouts, pgTimeoutOptions, type DatabaseTimeouts } from './db/timeouts';
 export { GRID, GRID_BOUNDS, gridCheck, type GridColumn } from './db/grid';
@@ -20,6 +20,9 @@ export { liveWorkers } from './queries/live-workers.query';
 export * from './queries/map.query';
 export * from './queries/map-wreckage.query';
 export * from './commands/notifications';
+export * from './commands/push';
+export * from './commands/visits';
+export { awaySummary, type AwaySummary } from './queries/away-summary.query';
 export * from './queries/notifications';
 export * from './commands/territories';
 export * from './commands/alliances';

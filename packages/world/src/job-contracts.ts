@@ -24,4 +24,6 @@ export const JOBS = {
   wreckageExpiry: jobContract('wreckage-expiry', z.object({}).loose()),
   /** Every hour: addresses older than `address_retention_days` removed (docs/privacy.md). */
   addressRetention: jobContract('address-retention', z.object({}).loose()),
+  /** A Web Push announcing one notification to one subscription; a push service's 429 or 5xx is tried again, waiting longer each time. */
+  pushDelivery: jobContract('push-delivery', z.object({ notification_id: z.uuid(), subscription_id: z.number().int().positive() }), { retryLimit: 6, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 }),
 } as const;

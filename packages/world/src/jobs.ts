@@ -14,10 +14,14 @@ export interface JobContract<S extends z.ZodType = z.ZodType> {
   /** The pg-boss queue name, kebab-case (`queue-item-due`). */
   readonly name: string;
   readonly schema: S;
+  /** How a failed job is tried again (pg-boss's options); the worker's defaults when absent. */
+  readonly retry?: JobRetry;
 }
 
-export function jobContract<S extends z.ZodType>(name: string, schema: S): JobContract<S> {
-  return { name, schema };
+export type JobRetry = Pick<SendOptions, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax'>;
+
+export function jobContract<S extends z.ZodType>(name: string, schema: S, retry?: JobRetry): JobContract<S> {
+  return retry ? { name, schema, retry } : { name, schema };
 }
 
 /** The queue a job lands in when its payload is unreadable or its retries are spent. */
@@ -66,7 +70,7 @@ export interface JobSender {
 export async function scheduleJob<S extends z.ZodType>(tx: JobSender, contract: JobContract<S>, payload: z.input<S>, options: ScheduleOptions = {}): Promise<string | null> {
   const data = contract.schema.parse(payload) as object;
   await ensureQueue(tx.boss, contract.name);
-  const send: SendOptions = { db: inTransactionSql(tx.em) };
+  const send: SendOptions = { db: inTransactionSql(tx.em), ...contract.retry };
   if (options.startAfter) send.startAfter = options.startAfter;
   if (options.singletonKey) send.singletonKey = options.singletonKey;
   return tx.boss.send(contract.name, data, send);
@@ -75,7 +79,7 @@ export async function scheduleJob<S extends z.ZodType>(tx: JobSender, contract: 
 /** scheduleJob for many jobs of one contract in the caller's transaction: one insert statement. */
 export async function scheduleJobs<S extends z.ZodType>(tx: JobSender, contract: JobContract<S>, jobs: readonly { payload: z.input<S>; startAfter?: Date }[]): Promise<void> {
   if (jobs.length === 0) return;
-  const rows = jobs.map((j) => ({ data: contract.schema.parse(j.payload) as object, ...(j.startAfter ? { startAfter: j.startAfter } : {}) }));
+  const rows = jobs.map((j) => ({ data: contract.schema.parse(j.payload) as object, ...contract.retry, ...(j.startAfter ? { startAfter: j.startAfter } : {}) }));
   await ensureQueue(tx.boss, contract.name);
   await tx.boss.insert(contract.name, rows, { db: inTransactionSql(tx.em) });
 }

@@ -7,6 +7,7 @@ import { AllianceTab } from '../features/alliance';
 import { ConstructionTab } from '../features/construction';
 import { EmpireTab } from '../features/empire';
 import { GuideCard } from '../features/guide';
+import { AwayCard } from '../features/away/away-card';
 import { HallOfFameTab } from '../features/hall-of-fame';
 import { MapTab } from '../features/map';
 import { useSelectedTerritory } from '../features/territories';
@@ -116,6 +117,9 @@ export function DashboardPage() {
         <Stack gap="md" data-testid="dashboard" data-active-tab={tab}>
           <PanelBoundary name="Resources">
             <ResourceBar />
+          </PanelBoundary>
+          <PanelBoundary name="While you were away">
+            <AwayCard />
           </PanelBoundary>
           {profileLoaded && (
             <PanelBoundary name="Guide">

@@ -1,11 +1,28 @@
 import { z } from 'zod';
 import { loadCatalogue, type Catalogue, type CatalogueOverrides } from '@brood/game-data';
+import { parseAllowedOrigins } from '../commands/push/push-endpoints';
 
 /**
  * Settings every process of one deployment reads the same way (the api and the sim-worker each
  * declare their own env.ts with these pieces), and the catalogue those settings give.
  */
 export const LogLevelEnv = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+/** A VAPID key (base64url); unset or empty: Web Push is off. */
+export const VapidKeyEnv = z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[A-Za-z0-9_-]+$/, 'VAPID keys are base64url (as web-push generate-vapid-keys prints them)').optional());
+
+/** PUSH_ALLOWED_ORIGINS: comma-separated origins a push may go to besides the push services (tests, private deployments). */
+export const PushAllowedOriginsEnv = z
+  .string()
+  .default('')
+  .transform((text, ctx) => {
+    try {
+      return parseAllowedOrigins(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'PUSH_ALLOWED_ORIGINS must be comma-separated origins such as https://push.example.com' });
+      return z.NEVER;
+    }
+  });
 
 export const DatabaseUrlEnv = z.string().min(1, 'DATABASE_URL is required (npm start sets it for the embedded database)');
 

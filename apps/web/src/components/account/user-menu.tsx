@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Group, Menu, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconDownload, IconLogout, IconPhotoEdit, IconShieldCheck, IconShieldLock, IconTrash, IconTrophy } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconLogout, IconPhotoEdit, IconSettings, IconShieldCheck, IconShieldLock, IconTrash, IconTrophy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { formatLargeNumber, formatRank } from '../../lib/format';
@@ -105,6 +105,9 @@ export function UserMenu({ compact = false, rank: givenRank, showExpiry = true }
               Claim Account
             </Menu.Item>
           )}
+          <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => void navigate({ to: '/settings' })} data-testid="settings-link">
+            Settings
+          </Menu.Item>
           {isOperator && (
             <Menu.Item leftSection={<IconShieldLock size={16} />} onClick={() => void navigate({ to: '/admin' })} data-testid="admin-link">
               Admin

@@ -130,7 +130,7 @@ export async function sendFleet(deps: WorldDeps, actor: Actor, input: SendFleetI
       as: { event: 'MOVEMENT_STARTED', data: { movement_id: movement.id, territory_id: start.id } },
     }, movement, { start, target });
     const targetOwner = target?.owner?.id;
-    if ((mission === 'ATTACK' || mission === 'MULTI_PARTY_ATTACK_INITIATOR') && target) await warnAtLaunch(tx.em, movement, target, await usernameOf(tx.em, actor.id), now);
+    if ((mission === 'ATTACK' || mission === 'MULTI_PARTY_ATTACK_INITIATOR') && target) await warnAtLaunch(tx, movement, target, await usernameOf(tx.em, actor.id), now);
     else if (targetOwner != null && targetOwner !== actor.id) await publishEvent(tx.em, targetOwner, 'MOVEMENT_STARTED', { movement_id: movement.id, territory_id: target!.id });
     return {
       id: movement.id,

@@ -49,7 +49,7 @@ export function inFleetTransaction<T>(deps: WorldDeps, now: Date, work: (tx: Leg
 export async function flushLater(tx: WorldDeps, later: Later, now: Date): Promise<void> {
   await tx.em.flush();
   await refreshDeferredScores(tx, later, now);
-  await addNotifications(tx.em, later.notes, now, later.events);
+  await addNotifications(tx, later.notes, now, later.events);
   await scheduleJobs(tx, JOBS.movementArrival, later.legs.filter((m) => m.arrivalTime).map((m) => ({ payload: { id: m.id, leg: m.leg }, startAfter: m.arrivalTime! })));
 }
 

@@ -27,7 +27,7 @@ export async function renameTerritoryAsOperator(
     await appendAudit(tx.em, operator, { action: 'RENAME_TERRITORY', target_kind: 'territory', target_id: territory.id, target_label: name, reason, details: { from: before, to: name } }, now);
     const ownerId = territory.owner?.id;
     if (ownerId != null) {
-      await addNotification(tx.em, ownerId, { message_type: 'GENERIC_INFORMATION', title: `An operator renamed ${before} to ${name}`, content: { message: `Your territory ${before} is now called ${name}.`, details: reason }, related_object_id: territory.id }, now);
+      await addNotification(tx, ownerId, { message_type: 'GENERIC_INFORMATION', title: `An operator renamed ${before} to ${name}`, content: { message: `Your territory ${before} is now called ${name}.`, details: reason }, related_object_id: territory.id }, now);
     }
     return { id: territory.id, name };
   });
@@ -54,7 +54,7 @@ export async function renameAllianceAsOperator(
     await appendAudit(tx.em, operator, { action: 'RENAME_ALLIANCE', target_kind: 'alliance', target_id: alliance.id, target_label: `[${fields.tag}] ${fields.name}`, reason, details: { from, to: `[${fields.tag}] ${fields.name}` } }, now);
     const title = `An operator renamed your alliance ${from} to [${fields.tag}] ${fields.name}`;
     const note = { message_type: 'GENERIC_INFORMATION' as const, title, content: { message: title, details: reason }, related_object_id: alliance.id };
-    await addNotifications(tx.em, (await memberIds(tx.em, alliance.id)).map((userId) => ({ userId, input: note })), now);
+    await addNotifications(tx, (await memberIds(tx.em, alliance.id)).map((userId) => ({ userId, input: note })), now);
     return { id: alliance.id, name: fields.name, tag: fields.tag };
   });
 }

@@ -135,12 +135,12 @@ export async function acceptInvitation(deps: WorldDeps, actor: Actor, input: Acc
         notes.push(groupNotice(m.userId, 'MULTI_PARTY_ATTACK_ARRIVAL_TIME_UPDATED', `The attack on ${target.name} arrives later`, `${name}'s fleet joined and moved the group's arrival back by ${durationText(timing.delayMs)}.`, target, arrival, lead.id));
       }
     }
-    await storeNotices(em, notes, now);
+    await storeNotices(tx, notes, now);
 
     const owner = target.territory?.owner?.id;
     if (owner != null) {
       const attackers = [...new Set([leadName, ...(await Promise.all(participantsOf(members).map((m) => usernameOf(em, m.userId)))), name])];
-      await warnIncomingAttack(em, {
+      await warnIncomingAttack(tx, {
         ownerId: owner,
         attackers,
         coords: target.coords,

@@ -4,7 +4,7 @@ import { type Movement } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
 import { User } from '../../entities/user.entity';
 import { JOBS } from '../../job-contracts';
-import { scheduleJobs } from '../../jobs';
+import { scheduleJobs, type JobSender } from '../../jobs';
 import type { Actor, WorldDeps } from '../../kernel/deps';
 import { lockInvitationRow } from '../../kernel/locks';
 import { fail } from '../../errors';
@@ -99,7 +99,7 @@ export function groupNotice(
   };
 }
 
-export const storeNotices = (em: EntityManager, notes: readonly NotificationEntry[], now: Date) => addNotifications(em, notes, now);
+export const storeNotices = (tx: JobSender, notes: readonly NotificationEntry[], now: Date) => addNotifications(tx, notes, now);
 
 /**
  * The group's arrival moves to `arrival`: every member gets a new leg due then, and the arrival job

@@ -20,7 +20,7 @@ export async function declineInvitation(deps: WorldDeps, actor: Actor, input: { 
     if (lead) {
       const target = await groupTarget(em, lead);
       const name = await usernameOf(em, actor.id);
-      await storeNotices(em, [
+      await storeNotices(tx, [
         groupNotice(invitation.inviterId, 'MULTI_PARTY_ATTACK_INVITATION_DECLINED', `${name} declined your invitation`, `${name} declined your invitation to attack ${targetText(target)}.`, target, lead.arrivalTime, lead.id, { attacker_username: name }),
       ], now);
     }

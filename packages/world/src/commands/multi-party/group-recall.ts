@@ -67,5 +67,5 @@ export async function leaveGroup(tx: LegsTx, m: Movement, mission: MovementMissi
     }
   }
   await em.flush();
-  await storeNotices(em, notes, now);
+  await storeNotices(tx, notes, now);
 }

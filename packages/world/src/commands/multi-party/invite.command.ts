@@ -74,7 +74,7 @@ export async function inviteToAttack(deps: WorldDeps, actor: Actor, input: Invit
     const invitation = em.create(AttackInvitation, { attackGroupId: groupId, inviterId: actor.id, invitedUserId: invited.id, status: 'PENDING', movementId: null, createdAt: now, respondedAt: null });
     await em.flush();
     const initiator = await usernameOf(em, actor.id);
-    await addNotification(em, invited.id, {
+    await addNotification(tx, invited.id, {
       message_type: 'MULTI_PARTY_ATTACK_INVITATION_RECEIVED',
       title: `${initiator} invites you to attack ${target.name}`,
       content: {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   parseStoredNotificationContent, type GameEventData, type MessageType, type NotificationRef, type NotifyingEventName, type StoredNotificationContentOf,
 } from '@brood/contracts';
 import { eventPayloads, GAME_EVENTS_CHANNEL, inTransactionSql, publishEvents, type GameEventPayload } from '../../events';
+import type { JobSender } from '../../jobs';
+import { schedulePushes } from '../push/schedule-pushes';
 
 export interface NewNotification<T extends MessageType = MessageType> {
   message_type: T;
@@ -27,11 +28,12 @@ const TITLE_MAX = 200;
 /**
  * Records a notification in the caller's transaction and tells the user's sockets on commit, in one
  * message: NEW_NOTIFICATION_RECEIVED, or the happening's own event (`as`) carrying the notification.
- * The notification exists if and only if the event happened. A content that does not match its type's
+ * The notification exists if and only if the event happened, and so do its Web Push jobs (scheduled
+ * with pg-boss in the same transaction, hence the JobSender). A content that does not match its type's
  * schema is a bug of its producer: it throws, and the caller's transaction rolls back.
  */
-export async function addNotification<T extends MessageType>(em: EntityManager, userId: number, input: NewNotification<T>, now: Date = new Date(), as?: AnnounceAs): Promise<NotificationRef> {
-  const [ref] = await addNotifications(em, [{ userId, input, as }], now);
+export async function addNotification<T extends MessageType>(tx: JobSender, userId: number, input: NewNotification<T>, now: Date = new Date(), as?: AnnounceAs): Promise<NotificationRef> {
+  const [ref] = await addNotifications(tx, [{ userId, input, as }], now);
   return ref!;
 }
 
@@ -46,7 +48,8 @@ export interface NotificationEntry {
  * addNotification for many at once: one insert and one NOTIFY statement, whatever the count. `also`
  * are events of their own (no notification) raised in the same statement, after the notifications'.
  */
-export async function addNotifications(em: EntityManager, entries: readonly NotificationEntry[], now: Date = new Date(), also: readonly GameEventPayload[] = []): Promise<NotificationRef[]> {
+export async function addNotifications(tx: JobSender, entries: readonly NotificationEntry[], now: Date = new Date(), also: readonly GameEventPayload[] = []): Promise<NotificationRef[]> {
+  const { em } = tx;
   if (entries.length === 0) {
     await publishEvents(em, also);
     return [];
@@ -77,5 +80,6 @@ export async function addNotifications(em: EntityManager, entries: readonly Noti
      select pg_notify($3, p) from json_array_elements_text($4::json) with ordinality as x(p, n) order by n`,
     [JSON.stringify(records), now, GAME_EVENTS_CHANNEL, JSON.stringify(eventPayloads(events))],
   );
+  await schedulePushes(tx, rows.map((r) => ({ id: r.ref.id, userId: r.userId, messageType: r.input.message_type })));
   return rows.map((r) => r.ref);
 }

@@ -1,4 +1,7 @@
 import pg from 'pg';
+import type { PgBoss } from 'pg-boss';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createBoss } from '../../db/boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing';
 import { GAME_EVENTS_CHANNEL } from '../../events';
@@ -11,6 +14,9 @@ import { countUnreadNotifications, listNotifications } from '../../queries/notif
 let db: TestDatabase;
 let listener: pg.Client;
 const heard: { user_id: number; event: string; data: Record<string, unknown> }[] = [];
+let boss: PgBoss;
+/** The transaction a notification is stored in, with the pg-boss its push jobs would be scheduled with. */
+const tx = (em: EntityManager) => ({ em, boss });
 let alice: User;
 let bob: User;
 
@@ -28,6 +34,8 @@ async function drain(): Promise<void> {
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  boss = createBoss(db.url, 'api');
+  await boss.start();
   listener = new pg.Client({ connectionString: db.url });
   await listener.connect();
   listener.on('notification', (m) => heard.push(JSON.parse(m.payload ?? '{}')));
@@ -38,6 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await listener?.end();
+  await boss?.stop({ graceful: false });
   await db?.stop();
 });
 
@@ -46,7 +55,7 @@ describe('addNotification', () => {
     heard.length = 0;
     const before = await db.orm.em.fork().count(Notification, {});
     await expect(
-      db.orm.em.fork().transactional((tem) => addNotification(tem, alice.id, { message_type: 'SPY_REPORT', title: 'bad', content: { detail_level: 'high' } as never })),
+      db.orm.em.fork().transactional((tem) => addNotification(tx(tem), alice.id, { message_type: 'SPY_REPORT', title: 'bad', content: { detail_level: 'high' } as never })),
     ).rejects.toThrow(/SPY_REPORT has invalid content/);
     await drain();
     expect(heard).toEqual([]);
@@ -56,7 +65,7 @@ describe('addNotification', () => {
   it('stores the notification and announces it only when the caller commits', async () => {
     heard.length = 0;
     const added = await db.orm.em.fork().transactional(async (tem) => {
-      const data = await addNotification(tem, alice.id, {
+      const data = await addNotification(tx(tem), alice.id, {
         message_type: 'BUILDING_CONSTRUCTION_COMPLETED',
         title: 'Spore Vat reached level 2',
         content: { item_name: 'Spore Vat', level_or_quantity: 2, location_coords: [5, 5, 5], location_name: 'Hive', details: null },
@@ -79,7 +88,7 @@ describe('addNotification', () => {
     const before = await db.orm.em.fork().count(Notification, {});
     await expect(
       db.orm.em.fork().transactional(async (tem) => {
-        await addNotification(tem, alice.id, { message_type: 'GENERIC_INFORMATION', title: 'never', content: 'never' });
+        await addNotification(tx(tem), alice.id, { message_type: 'GENERIC_INFORMATION', title: 'never', content: 'never' });
         throw new Error('the event did not happen');
       }),
     ).rejects.toThrow('the event did not happen');
@@ -92,11 +101,11 @@ describe('addNotification', () => {
     heard.length = 0;
     const wreck = { wreckage_field_id: '7', region: 1, sub_region: 2, position: 3 };
     const [ref] = await db.orm.em.fork().transactional((tem) =>
-      addNotifications(tem, [{ userId: alice.id, input: { message_type: 'GENERIC_INFORMATION', title: 'hello', content: 'hello' } }], new Date(), [
+      addNotifications(tx(tem), [{ userId: alice.id, input: { message_type: 'GENERIC_INFORMATION', title: 'hello', content: 'hello' } }], new Date(), [
         { user_id: bob.id, event: 'WRECKAGE_FIELD_SPAWNED', data: wreck },
       ]),
     );
-    await db.orm.em.fork().transactional((tem) => addNotifications(tem, [], new Date(), [{ user_id: alice.id, event: 'WRECKAGE_FIELD_DEPLETED', data: wreck }]));
+    await db.orm.em.fork().transactional((tem) => addNotifications(tx(tem), [], new Date(), [{ user_id: alice.id, event: 'WRECKAGE_FIELD_DEPLETED', data: wreck }]));
     await drain();
     expect(heard).toEqual([
       { user_id: alice.id, event: 'NEW_NOTIFICATION_RECEIVED', data: ref },
@@ -108,9 +117,9 @@ describe('addNotification', () => {
   it('keeps text, null and empty-object content as they are', async () => {
     const em = db.orm.em.fork();
     await em.transactional(async (tem) => {
-      await addNotification(tem, bob.id, { message_type: 'GENERIC_INFORMATION', title: 'text', content: 'Welcome to 1:2:3' }, new Date('2030-01-01T00:00:03Z'));
-      await addNotification(tem, bob.id, { message_type: 'GENERIC_INFORMATION', title: 'null', content: null }, new Date('2030-01-01T00:00:02Z'));
-      await addNotification(tem, bob.id, { message_type: 'GENERIC_INFORMATION', title: 'empty', content: {} }, new Date('2030-01-01T00:00:01Z'));
+      await addNotification(tx(tem), bob.id, { message_type: 'GENERIC_INFORMATION', title: 'text', content: 'Welcome to 1:2:3' }, new Date('2030-01-01T00:00:03Z'));
+      await addNotification(tx(tem), bob.id, { message_type: 'GENERIC_INFORMATION', title: 'null', content: null }, new Date('2030-01-01T00:00:02Z'));
+      await addNotification(tx(tem), bob.id, { message_type: 'GENERIC_INFORMATION', title: 'empty', content: {} }, new Date('2030-01-01T00:00:01Z'));
     });
     const list = await listNotifications(db.orm.em.fork(), bob, { include_read: true, limit: 3, skip: 0 });
     expect(list.map((n) => [n.title, n.content])).toEqual([
@@ -132,8 +141,8 @@ describe('listing and reading', () => {
         const at = new Date(Date.UTC(2031, 0, 1, 0, 0, i));
         const added =
           i % 5 === 0
-            ? await addNotification(tem, carol.id, { message_type: 'COMBAT_REPORT', title: `n${i}`, content: { outcome: 'DRAW', participant_results: [] } }, at)
-            : await addNotification(tem, carol.id, { message_type: 'FLEET_LAUNCHED', title: `n${i}`, content: {} }, at);
+            ? await addNotification(tx(tem), carol.id, { message_type: 'COMBAT_REPORT', title: `n${i}`, content: { outcome: 'DRAW', participant_results: [] } }, at)
+            : await addNotification(tx(tem), carol.id, { message_type: 'FLEET_LAUNCHED', title: `n${i}`, content: {} }, at);
         ids.push(added.id);
       }
     });

@@ -148,7 +148,7 @@ export async function completeQueueItems(deps: WorldDeps, ids: readonly string[]
       };
       entries.push({ userId: item.userId, input: { message_type: a.messageType, title: a.title, content, related_object_id: item.id }, as: a.as });
     }
-    await addNotifications(tx.em, entries, now);
+    await addNotifications(tx, entries, now);
     await refreshPlayerScores(tx.em, tx.catalogue, [...new Set(due.filter((i) => claimed.has(i.id)).map((i) => i.userId))], now);
     await announceSlotResearch(tx.em, tx.catalogue, due.filter((i) => claimed.has(i.id) && i.kind === 'research'));
     return outcomes;

@@ -1,8 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StoredBattleReport } from '@brood/contracts';
 import type { CombatReport } from '@brood/game-core';
 import type { Movement } from '../../entities/movement.entity';
 import type { TerritoryRow } from '../../kernel/access';
+import type { JobSender } from '../../jobs';
 import { addNotification, type NotificationEntry } from '../notifications';
 import type { LegsTx } from '../flight/fleet-legs';
 import { coordsText, targetCoords, type Coords3 } from '../flight/fleet-parts';
@@ -81,9 +81,9 @@ export interface IncomingAttack {
  * `announced` (their movements list changes): at launch, and again whenever a multi-party group
  * gains a fleet or its arrival moves.
  */
-export async function warnIncomingAttack(em: EntityManager, warning: IncomingAttack, now: Date, announced: string = warning.movementId): Promise<void> {
+export async function warnIncomingAttack(tx: JobSender, warning: IncomingAttack, now: Date, announced: string = warning.movementId): Promise<void> {
   const at = coordsText(warning.coords);
-  await addNotification(em, warning.ownerId, {
+  await addNotification(tx, warning.ownerId, {
     message_type: 'INCOMING_ATTACK_WARNING',
     title: `Incoming attack on ${warning.territoryName} (${at})`,
     content: {
@@ -98,11 +98,11 @@ export async function warnIncomingAttack(em: EntityManager, warning: IncomingAtt
 }
 
 /** The warning of a fleet launched at another player's territory. */
-export async function warnAtLaunch(em: EntityManager, m: Movement, target: TerritoryRow, attackerName: string, now: Date): Promise<void> {
+export async function warnAtLaunch(tx: JobSender, m: Movement, target: TerritoryRow, attackerName: string, now: Date): Promise<void> {
   const ownerId = target.owner?.id;
   if (ownerId == null || ownerId === m.userId || !m.arrivalTime) return;
   const coords = targetCoords(m);
-  await warnIncomingAttack(em, {
+  await warnIncomingAttack(tx, {
     ownerId,
     attackers: [attackerName],
     coords,

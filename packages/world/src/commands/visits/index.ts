@@ -1,0 +1,1 @@
+export { recordVisit, dismissAwaySummary, AWAY_AFTER_MS } from './visit.command';
