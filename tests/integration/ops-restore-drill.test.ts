@@ -1,22 +1,23 @@
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '@brood/game-data';
 import { migrateDatabase } from '@brood/world';
-import { databaseUrl, ensureDatabase, freePort, restoreBaseBackup, startEmbeddedPostgres, takeBaseBackup, type EmbeddedDatabase } from '@brood/world/dev';
-import { startTestServer } from '@brood/world/testing';
+import { databaseUrl, ensureDatabase, freePort, readBackup, restoreBaseBackup, startEmbeddedPostgres, type EmbeddedDatabase } from '@brood/world/dev';
 import { eventsLeft, seedDueStream, streamEvents } from './support/due-stream';
 import { drainUndisturbed, until } from './support/fault-runs';
 import { digestDifferences, worldDigest } from './support/world-digest';
 
 /**
- * The restore drill (docs/operations.md): a base backup taken while a sim-worker applies a stream of
- * due events (queue completions, fleet arrivals, battles) on a server of its own, restored into a
- * fresh data directory and drained there by another sim-worker, leaves the very world the source
- * leaves once its own worker has applied the same events: every event after the backup applied
- * once, none before it applied again.
+ * The restore drill (docs/operations.md): `npm run backup` taken while a sim-worker applies a stream of
+ * due events (queue completions, fleet arrivals, battles) on an embedded server of its own, `npm run
+ * restore` into a fresh data directory, drained there by another sim-worker, leaves the very world the
+ * source leaves once its own worker has applied the same events: every event after the backup
+ * applied once, none before it applied again.
  */
 const catalogue = loadCatalogue();
 const STREAM = { completions: 300, arrivals: 300, battles: 20 };
@@ -24,16 +25,31 @@ let source: EmbeddedDatabase;
 let restored: EmbeddedDatabase | undefined;
 let sourceUrl: string;
 const scratch = mkdtempSync(join(tmpdir(), 'brood-drill-'));
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/** `npm run <command>` as an operator runs it, on the embedded server under `dataDir`/pg. */
+async function npmRun(command: 'backup' | 'restore', path: string, dataDir: string, pgPort: number): Promise<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PG_PORT: String(pgPort) };
+  delete env.DATABASE_URL;
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', command, '--', path], { cwd: ROOT, env });
+  return stdout;
+}
 
 beforeAll(async () => {
-  source = await startTestServer();
+  source = await startEmbeddedPostgres({ dataDir: join(scratch, 'source', 'pg'), port: await freePort(), ephemeral: true });
   sourceUrl = await ensureDatabase(source.serverUrl, 'drill');
   await migrateDatabase(sourceUrl);
   await seedDueStream(sourceUrl, catalogue, STREAM);
-  // The attacks' arrivals come due only after the backup (attacksComeDue): a backup that caught the stream's
-  // end could not prove anything about events after it.
-  await onDatabase(sourceUrl, `update pgboss.job set start_after = now() + interval '1 day'
-                               where name = 'movement-arrival' and data->>'id' in (select id::text from movements where mission = 'ATTACK')`);
+  // The attacks, and each territory's last queue item, come due only after the backup (heldComeDue): a
+  // backup that caught the stream's end could prove nothing about events after it. Their times are put
+  // a day ahead, so that not even the worker's every-minute catch-up of overdue events applies them before.
+  await onDatabase(sourceUrl, `update movements set arrival_time = arrival_time + interval '1 day' where mission = 'ATTACK';
+                               update queue_items set start_time = start_time + interval '1 day', end_time = end_time + interval '1 day'
+                                where id in (select distinct on (territory_id) id from queue_items order by territory_id, end_time desc);
+                               update pgboss.job j set start_after = m.arrival_time from movements m
+                                where j.name = 'movement-arrival' and j.data->>'id' = m.id::text and m.mission = 'ATTACK';
+                               update pgboss.job j set start_after = q.end_time from queue_items q
+                                where j.name = 'queue-item-due' and j.data->>'id' = q.id::text and q.end_time > now()`);
 }, 120_000);
 
 afterAll(async () => {
@@ -55,8 +71,13 @@ async function onDatabase<T>(url: string, run: string | ((client: pg.Client) => 
 
 const countLeft = async (url: string) => (await onDatabase(url, eventsLeft))!;
 const battlesFought = async (url: string) => (await onDatabase(url, async (c) => Number((await c.query<{ n: string }>('select count(*) as n from battles')).rows[0]!.n)))!;
-/** The clock reaches the attacks' arrival (their jobs were put a day ahead; fleets coming home are due within the hour). */
-const attacksComeDue = (url: string) => onDatabase(url, `update pgboss.job set start_after = now() where name = 'movement-arrival' and start_after > now() + interval '12 hours'`);
+/** The clock reaches the held events: back to the times they were seeded with (fleets coming home are due within the hour, not a day). */
+const heldComeDue = (url: string) =>
+  onDatabase(url, `update movements set arrival_time = arrival_time - interval '1 day' where mission = 'ATTACK' and arrival_time > now() + interval '12 hours';
+                   update queue_items set start_time = start_time - interval '1 day', end_time = end_time - interval '1 day' where end_time > now() + interval '12 hours';
+                   update pgboss.job set start_after = now() where name in ('movement-arrival', 'queue-item-due') and start_after > now() + interval '12 hours'`);
+/** Events held until after the backup: the battles and one queue item per territory of the completions. */
+const HELD = STREAM.battles + STREAM.completions / 5;
 
 describe('the restore drill', () => {
   it('restores a backup taken mid-stream into a world that, drained, equals the source drained', async () => {
@@ -65,23 +86,24 @@ describe('the restore drill', () => {
     // The source's worker runs through the whole backup: fleets land, battles are fought, queues complete meanwhile.
     const sourceRun = drainUndisturbed(sourceUrl, catalogue);
     await until('the source worker to start applying the stream', async () => (await countLeft(sourceUrl)) < total, 60_000);
-    const manifest = await takeBaseBackup(source.serverUrl, source.dataDir, backupDir);
-    await attacksComeDue(sourceUrl);
+    expect(await npmRun('backup', backupDir, join(scratch, 'source'), source.port)).toMatch(/^\[backup\] PostgreSQL 18\.\d+ cluster backed up to /);
+    const manifest = readBackup(backupDir);
+    await heldComeDue(sourceUrl);
     await sourceRun;
     expect(manifest.serverVersion).toMatch(/^18/);
 
-    const dataDir = join(scratch, 'restored');
-    restoreBaseBackup(backupDir, dataDir);
-    restored = await startEmbeddedPostgres({ dataDir, port: await freePort(), ephemeral: true });
+    const port = await freePort();
+    expect(await npmRun('restore', backupDir, join(scratch, 'restored'), port)).toMatch(/done: npm start opens the universe as it was when the backup ended/);
+    restored = await startEmbeddedPostgres({ dataDir: join(scratch, 'restored', 'pg'), port, ephemeral: true });
     const restoredUrl = databaseUrl(restored.serverUrl, 'drill');
     const leftAtBackup = await countLeft(restoredUrl);
-    // The backup holds a world in the middle of the stream: some events applied, the rest (every battle among them) still due.
-    expect(leftAtBackup).toBeGreaterThanOrEqual(STREAM.battles);
+    // The backup holds a world in the middle of the stream: some events applied, the rest (every battle and held item among them) still due.
+    expect(leftAtBackup).toBeGreaterThanOrEqual(HELD);
     expect(leftAtBackup).toBeLessThan(total);
     expect(await battlesFought(restoredUrl)).toBe(0);
     console.log(`restore drill: the backup (${manifest.startLsn} to ${manifest.stopLsn}) holds ${leftAtBackup} of ${total} events still due`);
 
-    await attacksComeDue(restoredUrl);
+    await heldComeDue(restoredUrl);
     await drainUndisturbed(restoredUrl, catalogue);
     const [original, fromBackup] = await Promise.all([worldDigest(sourceUrl, catalogue), worldDigest(restoredUrl, catalogue)]);
     expect(original.counts.battles).toBe(STREAM.battles);
