@@ -18,6 +18,9 @@ RUN node_modules/.bin/turbo run build --filter=@brood/web
 
 FROM node:22-bookworm-slim
 WORKDIR /app
+# The image has no .git: the commit shown in /healthz, /metrics and the console comes from here.
+ARG RELEASE_COMMIT
+ENV RELEASE_COMMIT=${RELEASE_COMMIT}
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

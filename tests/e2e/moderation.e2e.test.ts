@@ -49,6 +49,8 @@ describe('moderation console', () => {
     await op.page.getByTestId('admin-link').click();
     await op.page.waitForURL('**/admin');
     await op.page.getByTestId('count-players').waitFor();
+    // The release the universe runs, as /healthz and /metrics give it (docs/operations.md, "Upgrades").
+    await expect.poll(() => op.page.getByTestId('admin-release').textContent()).toMatch(/^Running Broodspace \d+\.\d+\.\d+ \(commit [0-9a-f]{12}\)\./);
     await screenshot(op.page, 'moderation-universe-1280');
 
     await openPlayer(op.page, target);
@@ -73,6 +75,9 @@ describe('moderation console', () => {
     await screenshot(op.page, 'moderation-audit-390');
     await openPlayer(op.page, target);
     await screenshot(op.page, 'moderation-player-390');
+    await op.page.getByRole('tab', { name: 'Universe' }).click();
+    await op.page.getByTestId('admin-release').waitFor();
+    await screenshot(op.page, 'moderation-universe-390');
 
     expect([...victim.errors, ...op.errors]).toEqual([]);
     await victim.context.close();

@@ -39,7 +39,7 @@ describe('/healthz and requests when the database does not answer', () => {
     const res = await api.app.inject({ method: 'GET', url: '/healthz' });
     const took = Date.now() - startedAt;
     expect(res.statusCode).toBe(503);
-    expect(res.json<{ status: string; detail: string }>()).toEqual({ status: 'database unreachable', detail: expect.stringMatching(/database/) });
+    expect(res.json<{ status: string; detail: string }>()).toEqual({ status: 'database unreachable', detail: expect.stringMatching(/database/), release: expect.any(Object) });
     expect(took).toBeLessThan(1_900);
   });
 
@@ -53,6 +53,6 @@ describe('/healthz and requests when the database does not answer', () => {
     await held;
     const again = await api.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username: 'patient', email: 'patient@example.com', password: 'correct horse battery' } });
     expect(again.statusCode).toBe(201);
-    expect((await api.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'no sim-worker heartbeat', workers: 0 });
+    expect((await api.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'no sim-worker heartbeat', workers: 0, release: expect.any(Object) });
   });
 });

@@ -42,14 +42,14 @@ const heartbeatOf = async (pid: number | undefined) => {
 
 describe('sim-worker heartbeat and /healthz', () => {
   it('answers 503 while no sim-worker is running', async () => {
-    expect(await health()).toEqual({ status: 503, body: { status: 'no sim-worker heartbeat', workers: 0 } });
+    expect(await health()).toEqual({ status: 503, body: { status: 'no sim-worker heartbeat', workers: 0, release: expect.any(Object) } });
   });
 
   it("answers 200 with a worker, then 503 once a killed worker's heartbeat expires", async () => {
     const worker = startService('sim-worker', WORKER, workerEnv(), 'inherit');
     started.push(worker);
     await until('a healthy answer', async () => (await health()).status === 200);
-    expect((await health()).body).toEqual({ status: 'ok', workers: 1 });
+    expect((await health()).body).toEqual({ status: 'ok', workers: 1, release: expect.any(Object) });
     worker.child.kill('SIGKILL');
     await worker.exited;
     await until('the heartbeat to expire', async () => (await health()).status === 503, 10_000);

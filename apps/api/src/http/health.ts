@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { liveWorkers, pendingMigrations } from '@brood/world';
+import { currentRelease, liveWorkers, pendingMigrations } from '@brood/world';
 import type { ApiDeps } from '../deps';
 
 /**
@@ -22,7 +22,11 @@ async function check(deps: ApiDeps): Promise<Verdict> {
 
 const unreachable = (detail: string): Verdict => ({ code: 503, body: { status: 'database unreachable', detail } });
 
-/** GET /healthz: 200 when the database answers, is migrated and a sim-worker is alive; else 503 saying which. */
+/**
+ * GET /healthz: 200 when the database answers, is migrated and a sim-worker is alive; else 503 saying
+ * which. Every answer names the release this api runs (`release: {version, commit}`), so an operator
+ * sees an upgrade roll out.
+ */
 export function registerHealth(app: FastifyInstance, deps: ApiDeps): void {
   app.get('/healthz', async (_req, reply) => {
     let timer: NodeJS.Timeout | undefined;
@@ -32,7 +36,7 @@ export function registerHealth(app: FastifyInstance, deps: ApiDeps): void {
     const checked = check(deps).catch((error: unknown) => unreachable(`The database refused or dropped the connection: ${error instanceof Error ? error.message : String(error)}`));
     try {
       const verdict = await Promise.race([checked, deadline]);
-      return reply.code(verdict.code).send(verdict.body);
+      return reply.code(verdict.code).send({ ...verdict.body, release: currentRelease(deps.env.RELEASE_COMMIT) });
     } finally {
       clearTimeout(timer);
     }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { currentRelease } from '@brood/world';
 import type { ApiDeps } from '../deps';
 
 export const METRICS_PATH = '/metrics';
@@ -65,6 +66,8 @@ export function registerMetrics(app: FastifyInstance, deps: ApiDeps): ApiMetrics
   poolGauge('db_pool_connections', 'Connections the database pool holds open', (p) => p.totalCount);
   poolGauge('db_pool_idle', 'Idle connections in the database pool', (p) => p.idleCount);
   poolGauge('db_pool_waiting', 'Queries waiting for a pool connection', (p) => p.waitingCount);
+  const release = currentRelease(deps.env.RELEASE_COMMIT);
+  new Gauge({ name: 'broodspace_build_info', help: 'Always 1: the release this process runs, in its labels', labelNames: ['version', 'commit'], registers: [registry] }).set({ version: release.version, commit: release.commit }, 1);
   new Gauge({ name: 'db_pool_max', help: 'Largest size of the database pool (DB_POOL_MAX)', registers: [registry] }).set(deps.env.DB_POOL_MAX);
 
   let queues: Promise<QueueRow[]> | null = null;

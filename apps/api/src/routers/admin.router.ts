@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
 import { MOVEMENT_MISSIONS } from '@brood/game-core';
 import {
-  MODERATION_RULES, announceToEveryone, deleteHallOfFameCommentAsOperator, findBattleReport, fleetsInFlight, listAudit, playerDetail,
+  MODERATION_RULES, announceToEveryone, currentRelease, deleteHallOfFameCommentAsOperator, findBattleReport, fleetsInFlight, listAudit, playerDetail,
   renameAllianceAsOperator, renameTerritoryAsOperator, searchPlayers, suspendPlayer, universeOverview, unsuspendPlayer, type Operator,
 } from '@brood/world';
 import { operatorProcedure, type Ctx } from '../trpc';
@@ -39,7 +39,10 @@ export const DeleteCommentSchema = z.object({ comment_id: id('Comment'), reason 
 
 export const adminRouter = {
   /** Effective settings (universe.json + UNIVERSE_OVERRIDES) and live counts. */
-  universe: operatorProcedure.query(({ ctx }) => universeOverview(ctx.em, ctx.deps.catalogue, ctx.deps.env.UNIVERSE_OVERRIDES)),
+  universe: operatorProcedure.query(async ({ ctx }) => ({
+    ...(await universeOverview(ctx.em, ctx.deps.catalogue, ctx.deps.env.UNIVERSE_OVERRIDES)),
+    release: currentRelease(ctx.deps.env.RELEASE_COMMIT),
+  })),
   /** A GENERIC_INFORMATION notification to every player. */
   announce: operatorProcedure.input(AnnounceSchema).mutation(({ ctx, input }) => announceToEveryone(worldDeps(ctx), operator(ctx), input, ctx.now())),
   searchPlayers: operatorProcedure.input(SearchPlayersSchema).query(({ ctx, input }) => searchPlayers(ctx.em, input.query, pageSize(ctx))),

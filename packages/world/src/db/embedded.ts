@@ -189,7 +189,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   let stopped = false;
   return {
-    serverUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
+    serverUrl: embeddedServerUrl(options.port),
     port: options.port,
     dataDir,
     async stop() {
@@ -207,6 +207,18 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       if (pid !== null) process.kill(pid, 'SIGQUIT');
     },
   };
+}
+
+/** The maintenance database's URL of the embedded server listening on `port`. */
+export function embeddedServerUrl(port: number): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+}
+
+/** The port of the server running on `dataDir` (from its postmaster.pid), or null when none runs. */
+export function runningServerPort(dataDir: string): number | null {
+  if (postmasterPid(resolve(dataDir)) === null) return null;
+  const port = Number(readFileSync(join(resolve(dataDir), 'postmaster.pid'), 'utf8').split('\n')[3]);
+  return Number.isInteger(port) && port > 0 ? port : null;
 }
 
 /** A parent killed with SIGKILL leaves the server running: stop it before starting a new one on the same directory. */

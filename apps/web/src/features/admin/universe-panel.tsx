@@ -50,7 +50,7 @@ function Announce() {
 export function UniversePanel() {
   const universe = useUniverse();
   if (!universe.data) return <PanelLoading label="Loading the universe..." />;
-  const { counts, settings, overrides, late_after_seconds } = universe.data;
+  const { counts, settings, overrides, late_after_seconds, release } = universe.data;
   return (
     <Stack gap="md" data-testid="admin-universe">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
@@ -65,6 +65,9 @@ export function UniversePanel() {
           </Paper>
         ))}
       </SimpleGrid>
+      <Text fz="sm" data-testid="admin-release">
+        Running Broodspace {release.version} (commit <Code>{release.commit}</Code>). CHANGELOG.md says what each release changes.
+      </Text>
       <Text fz="xs" c="dimmed">
         A job is late once it has waited {late_after_seconds} s past its time. Counts refresh every 10 s.
       </Text>
