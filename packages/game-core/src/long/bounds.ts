@@ -71,10 +71,10 @@ export const defenderBeats = (f: Fight, b: LongGameBounds['combat']) => f.defend
 /** The combat bounds: no dominant unit, no useless unit or defense, decisive mid-tier fights, defense worth building. */
 export function combatProblems(c: Catalogue, m: CombatMatrix, b: LongGameBounds['combat']): BoundProblem[] {
   const out: BoundProblem[] = [];
-  const find = (a: string, d: string) => m.fights.find((f) => f.attacker === a && f.defender === d)!;
+  const find = (a: string, d: string) => m.fights.find((f) => f.attacker === a && f.defender === d);
   for (const u of m.units) {
     const others = m.units.filter((o) => o !== u);
-    if (others.length && others.every((o) => attackerBeats(find(u, o), b) && defenderBeats(find(o, u), b))) {
+    if (others.length && others.every((o) => { const x = find(u, o); const y = find(o, u); return !!x && !!y && attackerBeats(x, b) && defenderBeats(y, b); })) {
       out.push({ bound: 'no dominant unit', message: `${u} beats every other combat unit in both roles` });
     }
   }

@@ -40,7 +40,8 @@ function heatmap(m: CombatMatrix): string {
   const cols = [...m.units, ...m.defenses];
   const head = `<tr><th>attacker ↓ / defender →</th>${cols.map((k) => `<th class="rot">${esc(k)}</th>`).join('')}</tr>`;
   const rows = m.units.map((a) => `<tr><th>${esc(a)}</th>${cols.map((d) => {
-    const f = m.fights.find((x) => x.attacker === a && x.defender === d)!;
+    const f = m.fights.find((x) => x.attacker === a && x.defender === d);
+      if (!f) return '<td title="not fought: the sides cannot be evened">–</td>';
     const t = attackerTrade(f);
     return `<td style="background:${cellColor(f.attackerWins)}" title="${esc(`${a} attacks ${d}: wins ${Math.round(f.attackerWins * 100)}%, loses ${Math.round(f.defenderWins * 100)}%, trade ${t.toFixed(2)}`)}">${Math.round(f.attackerWins * 100)}<small>${Number.isFinite(t) ? t.toFixed(1) : '∞'}</small></td>`;
   }).join('')}</tr>`).join('');

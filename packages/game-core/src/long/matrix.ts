@@ -34,6 +34,9 @@ export const valueOf = (c: Catalogue, key: string): number => {
   return def ? scorePoints(c, def.cost) * c.universe.score.divisor : 0;
 };
 
+/** A pairing whose sides cannot come within this share of each other's value is not fought (a capped defense against a costly unit). */
+const UNEVEN = 0.25;
+
 /** The combat units: recruitable units whose archetype is not a worker's. */
 export const combatUnits = (c: Catalogue, workers: readonly string[]): string[] =>
   Object.keys(c.units).filter((k) => c.units[k]!.recruitable && !workers.includes(c.units[k]!.archetype));
@@ -83,7 +86,9 @@ function randomShares(rng: Rng, keys: readonly string[]): [string, number][] {
 
 /**
  * Every combat unit against every combat unit and every defense at equal value, and random unit
- * mixes against random defense mixes, each fight `runs` seeded runs of the game's battleOdds.
+ * mixes against random defense mixes, each fight `runs` seeded runs of the game's battleOdds. A
+ * defense with a max count (a membrane) fights attackers worth what the max count is worth; a
+ * pairing that cannot be evened within a quarter is left out.
  */
 export function combatMatrix(c: Catalogue, workers: readonly string[], b: LongGameBounds['combat'], seed: string): CombatMatrix {
   const units = combatUnits(c, workers);
@@ -91,7 +96,13 @@ export function combatMatrix(c: Catalogue, workers: readonly string[], b: LongGa
   const V = b.value_per_fight;
   const fights: Fight[] = [];
   for (const a of units) {
-    for (const d of [...units, ...defenses]) fights.push(fight(c, a, force(c, [[a, 1]], V), d, force(c, [[d, 1]], V), b.runs, `${seed}:${a}:${d}`));
+    for (const d of [...units, ...defenses]) {
+      // a defense with a max count may be worth less than V: the attacker matches what it is worth
+      const defending = force(c, [[d, 1]], V);
+      const attacking = force(c, [[a, 1]], worth(c, defending));
+      if (Math.abs(worth(c, attacking) - worth(c, defending)) > UNEVEN * worth(c, defending)) continue;
+      fights.push(fight(c, a, attacking, d, defending, b.runs, `${seed}:${a}:${d}`));
+    }
   }
   const rng = createRng(`${seed}:mixes`);
   const attacks = Array.from({ length: b.mixes }, () => randomShares(rng, units));

@@ -49,7 +49,8 @@ function matrixText(m: CombatMatrix): string[] {
   lines.push(`  ${''.padEnd(15)} ${cols.map((k) => k.slice(0, 9).padEnd(9)).join(' ')}`);
   for (const a of m.units) {
     const cells = cols.map((d) => {
-      const f = m.fights.find((x) => x.attacker === a && x.defender === d)!;
+      const f = m.fights.find((x) => x.attacker === a && x.defender === d);
+      if (!f) return '-'.padEnd(9);
       const t = attackerTrade(f);
       return `${pct(f.attackerWins)}/${Number.isFinite(t) ? t.toFixed(1) : 'inf'}`.padEnd(9);
     });
