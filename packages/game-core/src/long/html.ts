@@ -33,7 +33,11 @@ function tierChart(c: Catalogue, runs: readonly LongRun[], days: number, width =
   return `<svg viewBox="0 0 ${width} ${h + pad.top + pad.bottom}" width="${width}" height="${h + pad.top + pad.bottom}" role="img" aria-label="tiers first possible">${ticks}${marks}</svg>`;
 }
 
-const cellColor = (share: number) => `hsl(${Math.round(share * 120)}, 60%, ${Math.round(88 - Math.abs(share - 0.5) * 40)}%)`;
+/** Green when the attacker wins or trades at 2 or better, red when it trades at 0.5 or worse, pale between. */
+function cellColor(wins: number, trade: number): string {
+  const share = wins >= 0.5 || trade === Number.POSITIVE_INFINITY ? 1 : trade <= 0 ? 0 : Math.min(1, Math.max(0, Math.log2(trade) / 2 + 0.5));
+  return `hsl(${Math.round(share * 120)}, 60%, ${Math.round(88 - Math.abs(share - 0.5) * 40)}%)`;
+}
 
 /** Win share of each unit (row) attacking each unit or defense (column), coloured red (loses) to green (wins), the value trade written in. */
 function heatmap(m: CombatMatrix): string {
@@ -43,7 +47,7 @@ function heatmap(m: CombatMatrix): string {
     const f = m.fights.find((x) => x.attacker === a && x.defender === d);
       if (!f) return '<td title="not fought: the sides cannot be evened">–</td>';
     const t = attackerTrade(f);
-    return `<td style="background:${cellColor(f.attackerWins)}" title="${esc(`${a} attacks ${d}: wins ${Math.round(f.attackerWins * 100)}%, loses ${Math.round(f.defenderWins * 100)}%, trade ${t.toFixed(2)}`)}">${Math.round(f.attackerWins * 100)}<small>${Number.isFinite(t) ? t.toFixed(1) : '∞'}</small></td>`;
+    return `<td style="background:${cellColor(f.attackerWins, t)}" title="${esc(`${a} attacks ${d}: wins ${Math.round(f.attackerWins * 100)}%, loses ${Math.round(f.defenderWins * 100)}%, trade ${t.toFixed(2)}`)}">${Math.round(f.attackerWins * 100)}<small>${Number.isFinite(t) ? t.toFixed(1) : '∞'}</small></td>`;
   }).join('')}</tr>`).join('');
   return `<table class="heat">${head}${rows}</table>`;
 }
@@ -78,7 +82,7 @@ svg{background:#fff;border:1px solid #e9ecef;border-radius:4px}svg text{font-siz
 <h2>When each tier first becomes possible</h2><p>Circles: greedy; squares: goal; paler: faster speeds (${b.speeds.join(', ')}).</p>${tierChart(c, r.runs, b.simulated_days)}
 <h2>Points</h2><div class="row">${points}<table><tr><th>run</th>${b.points_at_days.map((d) => `<th>day ${d}</th>`).join('')}</tr>${pointRows}</table></div>
 <h2>Production and starts</h2>${judged.map((x) => runCharts(c, x)).join('')}${r.runs.filter((x) => x.speed !== b.speeds[0]).map((x) => runCharts(c, x)).join('')}
-<h2>Combat matrix</h2><p>Each side brings ${fmtNumber(b.combat.value_per_fight)} of value: a unit's cost with every resource weighted by its tier's score weight (the value the battle engine counts as destroyed). ${b.combat.runs} seeded runs of <code>battleOdds</code> per cell. Cell: the row's win share attacking the column (green wins, red loses), below it the value it destroyed per value it lost.</p>${heatmap(r.matrix)}
+<h2>Combat matrix</h2><p>Each side brings ${fmtNumber(b.combat.value_per_fight)} of value: a unit's cost with every resource weighted by its tier's score weight (the value the battle engine counts as destroyed). ${b.combat.runs} seeded runs of <code>battleOdds</code> per cell. Cell: the row's win share (%) attacking the column, below it the value it destroyed per value it lost; green: it wins or trades 2 or better (it beats the column), red: it trades 0.5 or worse. '–': the sides cannot be evened (a capped defense against a costly unit).</p>${heatmap(r.matrix)}
 <p>Values: ${values}.</p>
 <h3>Random unit mixes attacking random defense mixes</h3><table><tr><th>attackers</th><th>defenses</th><th>attacker wins</th><th>defender wins</th><th>attacker lost</th><th>defender lost</th></tr>${mixes}</table>
 </body></html>
