@@ -28,15 +28,23 @@ export function gaps(run: LongRun): { from: number; to: number }[] {
   return out;
 }
 
-/** Per day (index 0 is day 1): fresh starts, and the longest stretch without one that touches the day (seconds). */
-export function perDay(run: LongRun): { starts: number[]; longest: number[] } {
+/** The longest of `stretches` touching each day (index 0 is day 1), in seconds. */
+function longestPerDay(days: number, stretches: readonly { from: number; to: number }[]): number[] {
+  const out = Array.from({ length: days }, () => 0);
+  for (const g of stretches) {
+    for (let d = Math.floor(g.from / DAY); d < Math.min(days, Math.ceil(g.to / DAY)); d++) out[d] = Math.max(out[d]!, g.to - g.from);
+  }
+  return out;
+}
+
+/**
+ * Per day (index 0 is day 1): fresh starts, the longest stretch without one that touches the day,
+ * and the longest wait with no new level and no first unit affordable anywhere (seconds).
+ */
+export function perDay(run: LongRun): { starts: number[]; longest: number[]; waits: number[] } {
   const starts = Array.from({ length: run.days }, () => 0);
   for (const s of run.starts) if (s.fresh && s.at < run.days * DAY) starts[Math.floor(s.at / DAY)]!++;
-  const longest = Array.from({ length: run.days }, () => 0);
-  for (const g of gaps(run)) {
-    for (let d = Math.floor(g.from / DAY); d < Math.min(run.days, Math.ceil(g.to / DAY)); d++) longest[d] = Math.max(longest[d]!, g.to - g.from);
-  }
-  return { starts, longest };
+  return { starts, longest: longestPerDay(run.days, gaps(run)), waits: longestPerDay(run.days, run.waits) };
 }
 
 /** The simulation's bounds for one run at the judged speed. */

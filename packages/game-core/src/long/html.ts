@@ -54,12 +54,13 @@ function heatmap(m: CombatMatrix): string {
 
 function runCharts(c: Catalogue, r: LongRun): string {
   const production = RESOURCE_KEYS.map((k) => ({ label: k, points: r.samples.map((s) => [s.day, s.production[k] ?? 0] as const) }));
-  const { starts, longest } = perDay(r);
+  const { starts, longest, waits } = perDay(r);
   const perDaySeries = [
     { label: 'new starts', points: starts.map((n, d) => [d + 1, n] as const) },
     { label: 'longest stretch (h)', points: longest.map((s, d) => [d + 1, s / 3600] as const) },
+    { label: 'nothing new affordable (h)', points: waits.map((s, d) => [d + 1, s / 3600] as const) },
   ];
-  return `<h3>${esc(name(r))}: ${r.colonies.length} colonies</h3><div class="row">${lineChart('production per hour, all territories', production, fmtNumber, 480, 280)}${lineChart('per day: new starts, longest stretch without one', perDaySeries, fmtNumber, 480, 280)}</div>`;
+  return `<h3>${esc(name(r))}: ${r.colonies.length} colonies</h3><div class="row">${lineChart('production per hour, all territories', production, fmtNumber, 480, 280)}${lineChart('per day: new starts, longest stretch without one, longest wait', perDaySeries, fmtNumber, 480, 280)}</div>`;
 }
 
 /** The long-game page: the bounds, the tier timeline, production, starts, points, and the combat heatmap. */

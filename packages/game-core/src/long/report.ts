@@ -29,14 +29,14 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 function runText(c: Catalogue, r: LongRun, b: LongGameBounds): string[] {
   const tiers = tierTimes(c, r);
-  const { starts, longest } = perDay(r);
+  const { starts, longest, waits } = perDay(r);
   const lines = [`  ${r.planner} planner, speed ${r.speed}: ${r.starts.filter((s) => s.fresh).length} new starts, ${r.colonies.length} colonies (${r.colonies.map(day).join(' ')})`];
   for (const [kind, list] of Object.entries(tiers)) lines.push(`    ${kind.padEnd(10)} tiers I-V first possible: ${list.map(day).join('  ')}`);
   lines.push(`    resources first produced: ${RESOURCE_KEYS.map((k) => `${k} ${day(r.produced.get(k))}`).join(', ')}`);
   const points = b.points_at_days.filter((d) => d <= r.days).map((d) => `d${d} ${fmtNumber(r.samples[d - 1]?.points ?? 0)}`);
   lines.push(`    points: ${points.join(', ')}`);
   const weeks = [];
-  for (let d = 0; d < r.days; d += 30) weeks.push(`d${d + 1}-${Math.min(r.days, d + 30)}: ${starts.slice(d, d + 30).reduce((a, x) => a + x, 0)} starts, longest stretch ${(Math.max(...longest.slice(d, d + 30)) / 3600).toFixed(1)} h`);
+  for (let d = 0; d < r.days; d += 30) weeks.push(`d${d + 1}-${Math.min(r.days, d + 30)}: ${starts.slice(d, d + 30).reduce((a, x) => a + x, 0)} starts, longest stretch ${(Math.max(...longest.slice(d, d + 30)) / 3600).toFixed(1)} h, longest wait with nothing new affordable ${(Math.max(...waits.slice(d, d + 30)) / 3600).toFixed(1)} h`);
   lines.push(`    ${weeks.join('; ')}`);
   const last = r.samples.at(-1);
   if (last) lines.push(`    production per hour on day ${last.day}: ${Object.entries(last.production).map(([k, v]) => `${k} ${fmtNumber(v ?? 0)}`).join(', ')}`);
