@@ -69,6 +69,8 @@ export function renderLongGameHtml(c: Catalogue, r: LongGameReport, b: LongGameB
   const problems = r.problems.length === 0 ? '<p class="ok">Every bound holds.</p>' : `<ul>${r.problems.map((p) => `<li class="error"><b>${esc(p.bound)}</b>: ${esc(p.message)}</li>`).join('')}</ul>`;
   const points = lineChart('total points (log)', r.runs.map((x) => ({ label: name(x), points: x.samples.map((s) => [s.day, s.points] as const) })), fmtNumber, 600, 260);
   const pointRows = r.runs.map((x) => `<tr><td>${esc(name(x))}</td>${b.points_at_days.map((d) => `<td>${fmtNumber(x.samples[d - 1]?.points ?? 0)}</td>`).join('')}</tr>`).join('');
+  const producedDay = (x: LongRun, k: (typeof RESOURCE_KEYS)[number]) => { const at = x.produced.get(k); return at === undefined ? 'never' : (at / 86400).toFixed(1); };
+  const produced = `<table><tr><th>run</th>${RESOURCE_KEYS.map((k) => `<th>${k}</th>`).join('')}</tr>${r.runs.map((x) => `<tr><td>${esc(name(x))}</td>${RESOURCE_KEYS.map((k) => `<td>${producedDay(x, k)}</td>`).join('')}</tr>`).join('')}</table>`;
   const values = [...r.matrix.units, ...r.matrix.defenses].map((k) => `<code>${k}</code> ${fmtNumber(valueOf(c, k))}`).join(', ');
   const mixes = r.matrix.mixes.map((f) => `<tr><td>${esc(f.attacker)}</td><td>${esc(f.defender)}</td><td>${Math.round(f.attackerWins * 100)}%</td><td>${Math.round(f.defenderWins * 100)}%</td><td>${fmtNumber(f.attackerLost)}</td><td>${fmtNumber(f.defenderLost)}</td></tr>`).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Broodspace: the long game</title><style>
@@ -81,6 +83,7 @@ svg{background:#fff;border:1px solid #e9ecef;border-radius:4px}svg text{font-siz
 <p>Two planners play one player for ${b.simulated_days} game days with game-core's own rules: <b>greedy</b> always starts the cheapest useful thing; <b>goal</b> works toward the cheapest entry of the next tier, prerequisites first. Both found a colony whenever a territory slot is free (a colonizer flies ${b.colony_flight_hours} h at speed 1). Bounds: <code>packages/game-data/data/long-game.json</code>, judged at speed ${b.speeds[0]}. <a href="index.html">Cost charts</a>, <a href="new-player.html">first days</a>.</p>
 <h2>Bounds</h2>${problems}
 <h2>When each tier first becomes possible</h2><p>Circles: greedy; squares: goal; paler: faster speeds (${b.speeds.join(', ')}).</p>${tierChart(c, r.runs, b.simulated_days)}
+<h3>Day each resource is first produced</h3>${produced}
 <h2>Points</h2><div class="row">${points}<table><tr><th>run</th>${b.points_at_days.map((d) => `<th>day ${d}</th>`).join('')}</tr>${pointRows}</table></div>
 <h2>Production and starts</h2>${judged.map((x) => runCharts(c, x)).join('')}${r.runs.filter((x) => x.speed !== b.speeds[0]).map((x) => runCharts(c, x)).join('')}
 <h2>Combat matrix</h2><p>Each side brings ${fmtNumber(b.combat.value_per_fight)} of value: a unit's cost with every resource weighted by its tier's score weight (the value the battle engine counts as destroyed). ${b.combat.runs} seeded runs of <code>battleOdds</code> per cell. Cell: the row's win share (%) attacking the column, below it the value it destroyed per value it lost; green: it wins or trades 2 or better (it beats the column), red: it trades 0.5 or worse. '–': the sides cannot be evened (a capped defense against a costly unit).</p>${heatmap(r.matrix)}
