@@ -82,13 +82,15 @@ export function simulateLongGame(c: Catalogue, plannerName: PlannerName, days: n
     p.territories.forEach((t, i) => {
       if (dirty !== 'all' && !dirty.has(i) && p.t < (wake[i] ?? 0)) return;
       wake[i] = Number.POSITIVE_INFINITY;
+      freshThere[i] = false;
       for (;;) {
         const all = candidatesOf(c, p, i);
         const slots = freeSlots(c, p);
         const met = all.filter((x) => x.met).map((x) => (arks.includes(x.key) && slots > 0 ? { ...x, useful: true } : x));
         const affordable = met.filter((x) => canAfford(t.stock, x.cost));
         for (const x of affordable) if (!possible.has(`${x.kind}:${x.key}`)) possible.set(`${x.kind}:${x.key}`, p.t);
-        freshThere[i] = affordable.some((x) => x.useful && !arks.includes(x.key));
+        // something new was affordable here at this moment (started or not)
+        if (affordable.some((x) => x.useful && !arks.includes(x.key))) freshThere[i] = true;
         const pick = planner(c, p, i, affordable.filter((x) => x.useful && roomIn(i, x)), met);
         if (!pick) {
           for (const x of met) {
