@@ -58,9 +58,9 @@ function runCharts(c: Catalogue, r: LongRun): string {
   const perDaySeries = [
     { label: 'new starts', points: starts.map((n, d) => [d + 1, n] as const) },
     { label: 'longest stretch (h)', points: longest.map((s, d) => [d + 1, s / 3600] as const) },
-    { label: 'nothing new affordable (h)', points: waits.map((s, d) => [d + 1, s / 3600] as const) },
+    { label: 'idle wait (h)', points: waits.map((s, d) => [d + 1, s / 3600] as const) },
   ];
-  return `<h3>${esc(name(r))}: ${r.colonies.length} colonies</h3><div class="row">${lineChart('production per hour, all territories', production, fmtNumber, 480, 280)}${lineChart('per day: new starts, longest stretch without one, longest wait', perDaySeries, fmtNumber, 480, 280)}</div>`;
+  return `<h3>${esc(name(r))}: ${r.colonies.length} colonies</h3><div class="row">${lineChart('production per hour, all territories', production, fmtNumber, 480, 280)}${lineChart('per day: new starts, longest stretch without one, longest idle wait', perDaySeries, fmtNumber, 480, 280)}</div>`;
 }
 
 /** The long-game page: the bounds, the tier timeline, production, starts, points, and the combat heatmap. */
@@ -85,7 +85,7 @@ svg{background:#fff;border:1px solid #e9ecef;border-radius:4px}svg text{font-siz
 <h2>When each tier first becomes possible</h2><p>Circles: greedy; squares: goal; paler: faster speeds (${b.speeds.join(', ')}).</p>${tierChart(c, r.runs, b.simulated_days)}
 <h3>Day each resource is first produced</h3>${produced}
 <h2>Points</h2><div class="row">${points}<table><tr><th>run</th>${b.points_at_days.map((d) => `<th>day ${d}</th>`).join('')}</tr>${pointRows}</table></div>
-<h2>Production and starts</h2>${judged.map((x) => runCharts(c, x)).join('')}${r.runs.filter((x) => x.speed !== b.speeds[0]).map((x) => runCharts(c, x)).join('')}
+<h2>Production and starts</h2><p>Per day: new starts (a new level or a first unit or defense); the longest stretch without one touching the day; the longest idle wait (nothing new affordable in any territory).</p>${judged.map((x) => runCharts(c, x)).join('')}${r.runs.filter((x) => x.speed !== b.speeds[0]).map((x) => runCharts(c, x)).join('')}
 <h2>Combat matrix</h2><p>Each side brings ${fmtNumber(b.combat.value_per_fight)} of value: a unit's cost with every resource weighted by its tier's score weight (the value the battle engine counts as destroyed). ${b.combat.runs} seeded runs of <code>battleOdds</code> per cell. Cell: the row's win share (%) attacking the column, below it the value it destroyed per value it lost; green: it wins or trades 2 or better (it beats the column), red: it trades 0.5 or worse. '–': the sides cannot be evened (a capped defense against a costly unit).</p>${heatmap(r.matrix)}
 <p>Values: ${values}.</p>
 <h3>Random unit mixes attacking random defense mixes</h3><table><tr><th>attackers</th><th>defenses</th><th>attacker wins</th><th>defender wins</th><th>attacker lost</th><th>defender lost</th></tr>${mixes}</table>
