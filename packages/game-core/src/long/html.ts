@@ -60,7 +60,7 @@ function runCharts(c: Catalogue, r: LongRun): string {
     { label: 'longest stretch (h)', points: longest.map((s, d) => [d + 1, s / 3600] as const) },
     { label: 'idle wait (h)', points: waits.map((s, d) => [d + 1, s / 3600] as const) },
   ];
-  return `<h3>${esc(name(r))}: ${r.colonies.length} colonies</h3><div class="row">${lineChart('production per hour, all territories', production, fmtNumber, 480, 280)}${lineChart('per day: new starts, longest stretch without one, longest idle wait', perDaySeries, fmtNumber, 480, 280)}</div>`;
+  return `<h3>${esc(name(r))}: ${r.colonies.length} colonies</h3><div class="row">${lineChart('production per hour, all territories', production, fmtNumber, 480, 280)}${lineChart('per day: new starts, longest stretch, idle wait', perDaySeries, fmtNumber, 480, 280)}</div>`;
 }
 
 /** The long-game page: the bounds, the tier timeline, production, starts, points, and the combat heatmap. */
