@@ -35,7 +35,7 @@ export function labInputs(): Battle[] {
     {
       input: {
         participants: [
-          party('ATTACKER', 'a1', { spine_lancer: 40, bursting_tick: 30, spore_mortar: 5 }, { effects: { unit_attack_pct: 20 } }),
+          party('ATTACKER', 'a1', { spine_lancer: 40, feral_drifter: 30, spore_mortar: 5 }, { effects: { unit_attack_pct: 20 } }),
           party('ATTACKER', 'a2', { ravager: 50, carrion_beetle: 20 }, { effects: { cargo_pct: 15 } }),
           party('DEFENDER', 'owner', { ravager: 40, hauler_grub: 30 }, { defenses: { thorn_pit: 10, psi_spire: 2 }, effects: { unit_bioshield_pct: 30 } }),
           party('DEFENDER', 'ally', { acid_spitter: 12 }, { is_stationed_ally: true }),

@@ -62,7 +62,7 @@ function combatReport(c: Catalogue, userId: number) {
   const input: BattleInput = {
     catalogue: c,
     participants: [
-      { role: 'ATTACKER', user_id: userId, username: 'You', units: { spine_lancer: 40, bursting_tick: 30, razorwing: 600 } },
+      { role: 'ATTACKER', user_id: userId, username: 'You', units: { spine_lancer: 40, feral_drifter: 30, razorwing: 600 } },
       { role: 'DEFENDER', user_id: 999_001, username: 'Warden', units: { ravager: 60 }, defenses: { thorn_pit: 12 } },
       { role: 'DEFENDER', user_id: 999_002, username: 'Ally', is_stationed_ally: true, units: { razorwing: 80 } },
     ],
@@ -129,7 +129,7 @@ describe('battle lab', () => {
     expect(await replay.getByTestId('replay-frame').textContent()).toBe('Round K');
     await replay.getByRole('button', { name: 'Next round' }).click();
     expect(await replay.getByTestId('replay-frame').textContent()).toBe('Round 1');
-    const ticks = replay.getByTestId('replay-stack').filter({ hasText: 'Bursting Tick' });
+    const ticks = replay.getByTestId('replay-stack').filter({ hasText: 'Feral Drifter' });
     expect(await ticks.getAttribute('data-count')).toBe('0');
     await replay.getByRole('button', { name: 'Play' }).click();
     await expect.poll(() => replay.getByTestId('replay-frame').textContent(), { timeout: 20_000 }).toBe('End');

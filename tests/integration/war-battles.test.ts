@@ -113,10 +113,10 @@ describe('five players: an attack group of three, the defender and a stationed a
     const group = sent[0]!.id;
     const arrival = new Date(Math.max(...sent.map((s) => new Date(s.arrival_time).getTime())));
     await w.sql(`update movements set attack_group_id = ?, arrival_time = ?, mission = case when id = ? then 'MULTI_PARTY_ATTACK_INITIATOR' else 'MULTI_PARTY_ATTACK_PARTICIPANT' end where id in (?, ?, ?)`, [group, arrival, group, ...sent.map((s) => s.id)]);
-    // The ally's fleet is stationed there (as an accepted allied stationing leaves it): kamikaze ticks, which burst in round K.
+    // The ally's fleet is stationed there (as an accepted allied stationing leaves it): kamikaze drifters, which burst in round K.
     await w.sql(
       `insert into movements (id, user_id, mission, start_territory_id, start_region, start_sub_region, start_position, target_territory_id, target_region, target_sub_region, target_position, target_owner_id, units, resources, fuel_paid, one_way_seconds, start_time, arrival_time, leg, created_at)
-       values (gen_random_uuid(), ?, 'ALLIED_STATIONED', ?, ?, ?, ?, ?, ?, ?, ?, ?, '{"bursting_tick": 5}'::jsonb, '{}'::jsonb, 0, 60, ?, null, 1, ?)`,
+       values (gen_random_uuid(), ?, 'ALLIED_STATIONED', ?, ?, ?, ?, ?, ?, ?, ?, ?, '{"feral_drifter": 5}'::jsonb, '{}'::jsonb, 0, 60, ?, null, 1, ?)`,
       [ally.actor.id, ally.territory, ...ally.coords, defender.territory, ...defender.coords, defender.actor.id, arrival, arrival],
     );
 

@@ -72,3 +72,14 @@ export type { Candidate, SimKind, SimQueue } from './sim/candidates';
 export { newPlayerReport, milestoneTimes, longestWait, checkBounds, MILESTONE_LABELS } from './sim/timeline';
 export type { NewPlayerReport, MilestoneTime, BoundCheck } from './sim/timeline';
 export { formatNewPlayer, renderNewPlayerHtml } from './sim/report';
+
+export { simulateLongGame } from './long/sim';
+export type { LongRun, LongStart, DaySample } from './long/sim';
+export { greedy, goalDirected } from './long/planners';
+export type { Planner, PlannerName } from './long/planners';
+export { combatMatrix, combatUnits, valueOf, attackerTrade, defenderTrade } from './long/matrix';
+export type { CombatMatrix, Fight } from './long/matrix';
+export { tierTimes, gaps, perDay, runProblems, combatProblems, staticProblems, attackerBeats, defenderBeats } from './long/bounds';
+export { longGameReport, formatLongGame } from './long/report';
+export type { LongGameReport } from './long/report';
+export { renderLongGameHtml } from './long/html';

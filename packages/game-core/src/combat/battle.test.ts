@@ -15,7 +15,7 @@ const battle = (participants: BattleParticipantInput[], target: Partial<BattleIn
 describe('resolveBattle', () => {
   it('shows rounds as the spec does: FS n, K, then numbers', () => {
     expect([-2, -1, 0, 1].map(roundLabel)).toEqual(['FS 2', 'FS 1', 'K', '1']);
-    const r = battle([attacker({ spore_mortar: 5, bursting_tick: 5, razorwing: 50 }), defender({ ravager: 30 })]);
+    const r = battle([attacker({ spore_mortar: 5, feral_drifter: 5, razorwing: 50 }), defender({ ravager: 30 })]);
     expect(r.round_details.slice(0, 3).map((d) => d.round_label)).toEqual(['FS 2', 'FS 1', 'K']);
     expect(r.round_details[0]!.participant_results[1]!.raw_damage_output).toBe(0);
   });
@@ -44,9 +44,9 @@ describe('resolveBattle', () => {
   });
 
   it('kamikaze units burst in round K and count as losses', () => {
-    const r = battle([attacker({ bursting_tick: 10 }), defender({ ravager: 100 })]);
+    const r = battle([attacker({ feral_drifter: 10 }), defender({ ravager: 100 })]);
     const k = r.round_details.find((d) => d.round_number === 0)!;
-    expect(k.participant_results[0]!.losses).toEqual([{ unit_key: 'bursting_tick', lost: 10 }]);
+    expect(k.participant_results[0]!.losses).toEqual([{ unit_key: 'feral_drifter', lost: 10 }]);
     expect(r.outcome).toBe('VICTORY_DEFENDER');
   });
 

@@ -5,14 +5,14 @@ import { resolveBattle } from './battle';
 import { COMBAT_ENGINE_VERSION } from './version';
 
 /**
- * The engine's fingerprint: one fixed battle (first strike, kamikaze, wounds, bunker, repairs,
+ * The engine's fingerprint: one fixed battle (first strike, kamikaze (the Feral Drifter), wounds, bunker, repairs,
  * plunder, insta-salvage, a stationed ally) with a fixed seed, hashed. Stored battles are re-run only
  * by the engine version that fought them, so an engine change that moves this hash must bump
  * COMBAT_ENGINE_VERSION and record the new hash here. (A change of the shipped catalogue's combat
  * numbers moves it too: then only the hash is updated.)
  */
 const FINGERPRINTS: Record<number, string> = {
-  1: '11963:f2eaba39',
+  1: '12249:3d9ab8eb',
 };
 
 describe('combat engine version', () => {
@@ -21,7 +21,7 @@ describe('combat engine version', () => {
     const report = resolveBattle({
       catalogue,
       participants: [
-        { role: 'ATTACKER', user_id: 1, username: 'ann', origin_coords: [1, 1, 1], units: { razorwing: 900, spine_lancer: 40, bursting_tick: 30, ravager: 20, carrion_beetle: 4 }, effects: { unit_attack_pct: 10 } },
+        { role: 'ATTACKER', user_id: 1, username: 'ann', origin_coords: [1, 1, 1], units: { razorwing: 900, spine_lancer: 40, bursting_tick: 30, feral_drifter: 30, ravager: 20, carrion_beetle: 4 }, effects: { unit_attack_pct: 10 } },
         { role: 'DEFENDER', user_id: 2, username: 'dan', units: { razorwing: 300, hauler_grub: 10, acid_spitter: 5 }, defenses: { thorn_pit: 40, chitin_wall: 5 } },
         { role: 'DEFENDER', user_id: 3, username: 'ally', is_stationed_ally: true, units: { ravager: 6 } },
       ],

@@ -65,7 +65,7 @@ describe('effects', () => {
 
   it('grows per_level x level x growth^level', () => {
     const e = aggregateEffects(catalogue, { structures: { hoard_sac: 3 }, technologies: {} });
-    expect(e['storage.fiber']).toBeCloseTo(5000 * 3 * 1.2 ** 3);
+    expect(e['storage.fiber']).toBeCloseTo(4000 * 3 * 1.5 ** 3);
   });
 
   it('lists each contribution with its source for the overview', () => {

@@ -16,7 +16,7 @@ const engineReport = resolveBattle(
   {
     catalogue,
     participants: [
-      { role: 'ATTACKER', user_id: 7, username: 'Ann', units: { spine_lancer: 30, bursting_tick: 20, razorwing: 400 } },
+      { role: 'ATTACKER', user_id: 7, username: 'Ann', units: { spine_lancer: 30, feral_drifter: 20, razorwing: 400 } },
       { role: 'DEFENDER', user_id: 9, username: 'Dan', units: { ravager: 40 }, defenses: { thorn_pit: 10 } },
     ],
     target: { coords: [1, 1, 2] },
@@ -32,7 +32,7 @@ describe('replay model', () => {
     const lancers = replay.stacks.find((s) => s.key === 'spine_lancer')!;
     expect(lancers.counts[0]).toBe(30);
     expect(barShare(lancers, 0)).toBe(1);
-    const ticks = replay.stacks.find((s) => s.key === 'bursting_tick')!;
+    const ticks = replay.stacks.find((s) => s.key === 'feral_drifter')!;
     expect(ticks.counts.at(-1)).toBe(0);
     expect(replay.stacks.map((s) => s.role)).toEqual(['ATTACKER', 'ATTACKER', 'ATTACKER', 'DEFENDER', 'DEFENDER']);
   });
