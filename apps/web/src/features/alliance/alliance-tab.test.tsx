@@ -6,6 +6,7 @@ import { useAuthStore } from '../../stores/auth-store';
 import { renderWithProviders, type Answer } from '../../test/render';
 import { serverError } from '../../test/economy-fixtures';
 import { AllianceTab } from '.';
+import { DISBAND_FLEETS_WARNING } from './alliance-details';
 
 const user = (membership: CurrentUser['alliance_membership'] = null): CurrentUser => ({
   id: 1,
@@ -124,6 +125,10 @@ describe('AllianceTab in an alliance', { timeout: 30_000 }, () => {
     for (const name of ['Settings', 'Members', 'Transfer', 'Disband Alliance']) expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(screen.queryByText('Leave Alliance')).toBeNull();
     expect((await screen.findByTestId('pending-count')).textContent).toBe('1');
+    fireEvent.click(screen.getByText('Disband Alliance'));
+    expect(await screen.findByText(`Disband Hive Mind [HIVE]? Every member loses their membership. This cannot be undone. ${DISBAND_FLEETS_WARNING}`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText(/Disband Hive Mind \[HIVE\]\?/)).toBeNull());
     fireEvent.click(screen.getByText('Transfer'));
     expect(await screen.findByText('No eligible Officers to transfer leadership to. Promote a member first.')).toBeTruthy();
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
