@@ -7,6 +7,7 @@ import { renderWithProviders, type Answer } from '../../test/render';
 import { serverError } from '../../test/economy-fixtures';
 import { AllianceTab } from '.';
 import { DISBAND_FLEETS_WARNING } from './alliance-details';
+import { NAME_RULE, TAG_RULE } from './alliance-forms';
 
 const user = (membership: CurrentUser['alliance_membership'] = null): CurrentUser => ({
   id: 1,
@@ -84,7 +85,18 @@ describe('AllianceTab without an alliance', { timeout: 30_000 }, () => {
     fireEvent.change(await screen.findByTestId('alliance-name'), { target: { value: 'Hive Mind' } });
     fireEvent.click(screen.getByTestId('found-alliance-submit'));
     expect(await screen.findByText('Alliance Name and Tag are required.')).toBeTruthy();
+    // As the player types, next to the field: a dash is not a tag character, and the name 'Hi' is too short.
     fireEvent.change(screen.getByTestId('alliance-tag'), { target: { value: 'hv-1' } });
+    expect(await screen.findByText(TAG_RULE)).toBeTruthy();
+    expect((screen.getByTestId('alliance-tag') as HTMLInputElement).getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(screen.getByTestId('alliance-name'), { target: { value: 'Hi' } });
+    expect(await screen.findByText(NAME_RULE)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('found-alliance-submit'));
+    expect(calls.some((c) => c.path === 'alliances.create')).toBe(false);
+    fireEvent.change(screen.getByTestId('alliance-name'), { target: { value: 'Hive Mind' } });
+    fireEvent.change(screen.getByTestId('alliance-tag'), { target: { value: 'hv1' } });
+    await waitFor(() => expect(screen.queryByText(TAG_RULE)).toBeNull());
+    expect(screen.queryByText(NAME_RULE)).toBeNull();
     fireEvent.click(screen.getByTestId('found-alliance-submit'));
     expect(await screen.findByText('Alliance "Hive Mind" created! Applications are required to join.')).toBeTruthy();
     expect(calls.find((c) => c.path === 'alliances.create')?.input).toEqual({ name: 'Hive Mind', tag: 'HV1', description: '' });
