@@ -37,7 +37,7 @@ describe('accounts in the browser', () => {
   it('guest sign-up lands on /dashboard with the welcome toast', async () => {
     const { context, page, errors } = await newSession();
     const name = await signUpWithWelcome(page);
-    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(new URL(page.url()).pathname).toBe('/dashboard/map');
     await expect(page.getByTestId('user-menu').textContent()).resolves.toContain(name);
     await page.getByTestId('guest-expiry').waitFor();
     expect(await page.getByTestId('guest-expiry').textContent()).toMatch(/^Expires in 6d 23h \d+m \d+s$/);
@@ -61,8 +61,9 @@ describe('accounts in the browser', () => {
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="password"]').fill(password);
     await page.getByRole('button', { name: 'Register Full Account' }).click();
-    await page.waitForURL('**/login?registered=true');
+    await page.waitForURL(/\/login\?registered=true&username=/);
     await page.getByRole('status').filter({ hasText: 'Full account registration successful! Please log in.' }).waitFor();
+    expect(await page.locator('input[name="username"]').inputValue()).toBe(username);
 
     // A wrong password is refused with the server's sentence and no navigation.
     await page.locator('input[name="username"]').fill(email);
@@ -73,7 +74,7 @@ describe('accounts in the browser', () => {
 
     await page.locator('input[name="password"]').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL(/\/dashboard\/[a-z-]+$/);
     await expect(page.getByTestId('user-menu').textContent()).resolves.toContain(username);
     expect(await page.getByTestId('guest-expiry').count()).toBe(0);
 
@@ -175,7 +176,7 @@ describe('accounts in the browser', () => {
     await page.locator('input[name="username"]').fill(username);
     await page.locator('input[name="password"]').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL(/\/dashboard\/[a-z-]+$/);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -206,7 +207,9 @@ describe('accounts in the browser', () => {
       await screenshot(page, `register-${name}`);
       await signUpWithWelcome(page);
       await page.getByTestId('dashboard').waitFor();
-      // Let the welcome and 'connected' toasts go so the screenshot shows the shell itself.
+      // Let the welcome and 'connected' toasts go so the screenshot shows the shell itself. The pointer
+      // leaves the spot of 'Try Now' first: a toast under a resting pointer waits for it (a phone has none).
+      await page.mouse.move(1, 1);
       await page.waitForSelector('[data-toast]', { state: 'detached' });
       await page.waitForTimeout(500);
       await screenshot(page, `dashboard-${name}`);

@@ -206,7 +206,7 @@ export interface Guest {
 export async function signUpAsGuest(page: Page): Promise<Guest> {
   await openRegisterPage(page);
   await page.getByRole('button', { name: 'Try Now (Play as Guest)' }).click();
-  await page.waitForURL('**/dashboard');
+  await page.waitForURL(/\/dashboard\/[a-z-]+$/);
   const stored = await page.waitForFunction(() => {
     const raw = localStorage.getItem('auth-storage');
     return raw?.includes('"currentUser":{') ? raw : false;

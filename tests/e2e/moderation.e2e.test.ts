@@ -44,7 +44,7 @@ describe('moderation console', () => {
     await op.page.locator('input[name="username"]').fill(name);
     await op.page.locator('input[name="password"]').fill(password);
     await op.page.getByRole('button', { name: 'Sign in' }).click();
-    await op.page.waitForURL('**/dashboard');
+    await op.page.waitForURL(/\/dashboard\/[a-z-]+$/);
     await op.page.getByTestId('user-menu').click();
     await op.page.getByTestId('admin-link').click();
     await op.page.waitForURL('**/admin');

@@ -166,7 +166,9 @@ describe('leaving, kicking, ranks, transfer and disbanding tell the members', ()
 
     mark = events.length;
     await callApi(ctx, 'POST', '/api/v1/alliances/leave', mem!);
-    for (const p of [lea!, off!, mem!]) expect(await eventsFor(p, mark, 1)).toEqual([{ event: 'ALLIANCE_MEMBER_LEFT', data: { ...base, username: 'ev_mem' } }]);
+    for (const p of [lea!, off!]) expect(await eventsFor(p, mark, 1)).toEqual([{ event: 'ALLIANCE_MEMBER_LEFT', data: { ...base, username: 'ev_mem' } }]);
+    // 'A member left your alliance.' is for those who stay: the one who left hears nothing (published with the others').
+    expect(events.slice(mark).filter((e) => e.user_id === mem!.id)).toEqual([]);
 
     mark = events.length;
     expect(await callApi(ctx, 'DELETE', `/api/v1/alliances/${alliance.id}`, lea!)).toEqual({ status: 403, body: { detail: 'Only the leader can disband the alliance.' } });

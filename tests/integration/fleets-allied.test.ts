@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  activeMovements, applyArrival, cancelStationing, gatherStation, GameError, DISPATCH, recallMovement, sendFleet, statsOverview,
+  activeMovements, applyArrival, cancelStationing, disbandAlliance, gatherStation, GameError, DISPATCH, recallMovement, sendFleet, statsOverview,
 } from '@brood/world';
 import { eventually, fleetWorld, T0, type FleetWorld, type Player } from './support/fleet-world';
 
@@ -107,6 +107,29 @@ describe('stationing with an ally', () => {
     expect((await leg(second.id))!.mission).toBe('RETURN');
     const [failed] = await w.sql<{ content: Record<string, unknown> }>(`select content from notifications where user_id = ? and message_type = 'STATIONING_FAILED'`, [alice.actor.id]);
     expect(failed!.content.reason_failed).toBe('Home is no longer held by a member of your alliance.');
+  });
+});
+
+describe('disbanding an alliance', () => {
+  it('sends home the fleets members stationed with one another (stationed or on their way), telling owners why and hosts', async () => {
+    const alice = await w.player({ units: { hauler_grub: 2 } });
+    const bob = await w.player({ coords: [alice.coords[0], 7, 7] });
+    const carol = await w.player({ coords: [alice.coords[0], 9, 9], units: { hauler_grub: 1 } });
+    await ally(bob, alice, carol);
+    const stationed = await station(alice, bob.coords);
+    await applyArrival(w.deps(), { id: stationed.id, leg: 0 }, new Date(stationed.arrival_time));
+    const flying = await station(carol, alice.coords);
+    const [row] = await w.sql<{ alliance_id: number }>('select alliance_id from alliance_members where user_id = ?', [bob.actor.id]);
+    const at = new Date(stationed.arrival_time);
+
+    expect(await disbandAlliance(w.deps(), bob.actor, { alliance_id: row!.alliance_id }, at)).toEqual({ message: 'Alliance disbanded.' });
+    expect(await leg(stationed.id)).toMatchObject({ mission: 'RETURN' });
+    expect(await leg(flying.id)).toMatchObject({ mission: 'RETURN' });
+    const notes = await w.sql<{ user_id: number; content: Record<string, unknown> }>(`select user_id, content from notifications where user_id in (?, ?) and message_type = 'ALLIED_STATIONING_CANCELLED_BY_TARGET'`, [alice.actor.id, carol.actor.id]);
+    expect(notes.map((n) => n.user_id).sort()).toEqual([alice.actor.id, carol.actor.id].sort());
+    expect(notes[0]!.content.reason_failed).toMatch(/^The alliance Brood \d+ was disbanded: its members are no longer allies\.$/);
+    await eventually(() => w.events.find((e) => e.user_id === bob.actor.id && e.event === 'MOVEMENT_CANCELLED'));
+    expect((await statsOverview(w.deps(), bob.actor, at)).territory_stats[String(bob.territory)]!.allied_fleet_slots_current).toBe(0);
   });
 });
 

@@ -1,7 +1,8 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { registerNavigator, safeRedirect } from './lib/navigation';
+import { dashboardLanding, tabOfPath } from './lib/tab-paths';
 import { useAuthStore } from './stores/auth-store';
-import { LoginPage } from './routes/login';
+import { LoginPage, parseLoginSearch } from './routes/login';
 import { RegisterPage } from './routes/register';
 import { NotFoundPage } from './routes/not-found';
 import { RoutePending } from './routes/route-pending';
@@ -15,18 +16,10 @@ const rootRoute = createRootRoute({
   notFoundComponent: NotFoundPage,
 });
 
-export interface LoginSearch {
-  redirect?: string;
-  registered?: boolean;
-}
-
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
-    redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
-    registered: search.registered === true || search.registered === 'true' ? true : undefined,
-  }),
+  validateSearch: parseLoginSearch,
   beforeLoad: ({ search }) => {
     if (isSignedIn()) throw redirect({ href: safeRedirect(search.redirect), replace: true });
   },
@@ -63,9 +56,22 @@ const indexRoute = createRoute({
   },
 });
 
+/** Plain /dashboard opens the tab last open (or the one a notification's link asked for). */
 const dashboardRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/dashboard',
+  beforeLoad: () => {
+    throw redirect({ href: dashboardLanding(), replace: true });
+  },
+});
+
+/** Each tab its own address (/dashboard/research, ...); a path that names no tab leads to the last one open. */
+const dashboardTabRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/dashboard/$tab',
+  beforeLoad: ({ params }) => {
+    if (tabOfPath(params.tab) === null) throw redirect({ href: dashboardLanding(), replace: true });
+  },
   // The game screens load on demand: the sign-in pages stay small.
   component: lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage'),
 });
@@ -110,7 +116,7 @@ const routeTree = rootRoute.addChildren([
   registerRoute,
   notificationsRoute,
   hallOfFameEntryRoute,
-  authenticatedRoute.addChildren([indexRoute, dashboardRoute, adminRoute, battleRoute, settingsRoute]),
+  authenticatedRoute.addChildren([indexRoute, dashboardRoute, dashboardTabRoute, adminRoute, battleRoute, settingsRoute]),
 ]);
 
 export const router = createRouter({

@@ -37,7 +37,7 @@ export {
 } from './fleet/mission-table';
 export { legArrival, recallReturnArrival, isRecallable } from './fleet/legs';
 export { cargoCapacity, clampResourcesToCargo } from './fleet/missions';
-export { GROUP_MISSIONS, isGroupMission, joinTiming, openSeats, type JoinTiming } from './fleet/multi-party';
+export { GROUP_MISSIONS, groupDelayText, isGroupMission, joinTiming, openSeats, tooLateSentence, type JoinTiming } from './fleet/multi-party';
 
 export { scorePoints, scoreBreakdown } from './scores/scores';
 export type { ScoreBreakdown } from './scores/scores';

@@ -19,6 +19,8 @@ export function toClientGameData(catalogue: Catalogue) {
       max_exploration_duration_hours: u.max_exploration_duration_hours,
       alliance_max_members: u.alliance_max_members,
       max_participants: u.max_participants,
+      /** how far a late joiner may push a multi-party attack back: the Army form checks a join before it is sent */
+      multi_party_max_delay_share: u.multi_party_max_delay_share,
       comment_cooldown_s: u.comment_cooldown_s,
       guest_lifetime_days: u.guest_lifetime_days,
       guest_username_prefix: u.guest_username_prefix,

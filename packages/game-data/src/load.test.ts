@@ -36,6 +36,7 @@ describe('the shipped catalogue', () => {
     const all = toClientGameData(c);
     expect(Object.keys(all)).toEqual(expect.arrayContaining(['resources', 'orderedResourceKeys', 'structures', 'technologies', 'units', 'defenses']));
     expect(all.universe.queue_limits.research).toBe(5);
+    expect(all.universe.multi_party_max_delay_share).toBe(c.universe.multi_party_max_delay_share);
     expect(JSON.parse(JSON.stringify(all)).structures.fiber_tangle.name).toBe('Fiber Tangle');
   });
 });

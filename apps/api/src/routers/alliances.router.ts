@@ -62,7 +62,7 @@ export const alliancesRouter = {
   update: protectedProcedure
     .input(UpdateAllianceSchema)
     .mutation(({ ctx, input }) => updateAlliance(worldDeps(ctx), ctx.user, { alliance_id: input.id, description: input.description }, ctx.now())),
-  disband: protectedProcedure.input(AllianceIdSchema).mutation(({ ctx, input }) => disbandAlliance(worldDeps(ctx), ctx.user, { alliance_id: input.id })),
+  disband: protectedProcedure.input(AllianceIdSchema).mutation(({ ctx, input }) => disbandAlliance(worldDeps(ctx), ctx.user, { alliance_id: input.id }, ctx.now())),
   submitApplication: protectedProcedure
     .input(ApplySchema)
     .mutation(({ ctx, input }) => applyToAlliance(worldDeps(ctx), ctx.user, { alliance_id: input.id, message: input.message }, ctx.now())),

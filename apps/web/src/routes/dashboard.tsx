@@ -1,9 +1,9 @@
-import { useEffect, useLayoutEffect, type ComponentType } from 'react';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useLayoutEffect, type ComponentType } from 'react';
 import { AppShell, Box, Center, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { ArmyTab } from '../features/army';
 import { FleetActivity } from '../features/army/fleet-activity';
 import { AllianceTab } from '../features/alliance';
+import { AttackBanner } from '../features/attack-alert';
 import { ConstructionTab } from '../features/construction';
 import { EmpireTab } from '../features/empire';
 import { GuideCard } from '../features/guide';
@@ -24,7 +24,8 @@ import { PanelBoundary } from '../components/shell/panel-boundary';
 import { SHELL_STYLES } from '../components/shell/shell-styles';
 import { BottomTabBar, TabSidebar } from '../components/shell/tab-nav';
 import { useAuthStore } from '../stores/auth-store';
-import { useUiStore, type MainTab } from '../stores/ui-store';
+import type { MainTab } from '../stores/ui-store';
+import { useActiveTab } from './use-active-tab';
 
 /** Each tab's content comes from its feature folder (src/features/<tab>/index.tsx). */
 const TAB_CONTENT: Record<MainTab, ComponentType> = {
@@ -41,19 +42,6 @@ const TAB_CONTENT: Record<MainTab, ComponentType> = {
 
 export const BOTTOM_BAR_HEIGHT = 60;
 
-
-/** Applies tab requests from elsewhere (map focus, movement orders, rank link) and returns the active tab. */
-function useActiveTab(): [MainTab, (tab: MainTab) => void] {
-  const active = useUiStore((s) => s.lastActiveMainTab);
-  const requested = useUiStore((s) => s.requestedMainTab);
-  useEffect(() => {
-    if (!requested) return;
-    const ui = useUiStore.getState();
-    ui.setLastActiveMainTab(requested);
-    ui.clearRequestedMainTab();
-  }, [requested]);
-  return [active, (tab) => useUiStore.getState().setLastActiveMainTab(tab)];
-}
 
 function TabContent({ tab, profileLoaded }: { tab: MainTab; profileLoaded: boolean }) {
   const selected = useSelectedTerritory();
@@ -76,14 +64,13 @@ function TabContent({ tab, profileLoaded }: { tab: MainTab; profileLoaded: boole
   );
 }
 
-/** /dashboard: the main shell with its nine tabs, sidebar, queue panel and (phones) bottom icon bar. */
+/** /dashboard/<tab>: the main shell with its nine tabs, sidebar, queue panel and (phones) bottom icon bar. */
 export function DashboardPage() {
   const [tab, selectTab] = useActiveTab();
   const profileLoaded = useAuthStore((s) => s.currentUser !== null);
   const isMobile = useIsMobile();
   const isWide = useIsWide();
   const headerHeight = useHeaderHeight();
-  useDocumentTitle(`${mainTabDef(tab).label} · Broodspace`);
   // A new tab opens at its top; a layout effect, so a card's own scroll-into-view (a passive effect) still
   // wins. A block body: Chromium's scrollTo returns a promise, which React would take for a cleanup.
   useLayoutEffect(() => {
@@ -115,6 +102,10 @@ export function DashboardPage() {
 
       <AppShell.Main>
         <Stack gap="md" data-testid="dashboard" data-active-tab={tab}>
+          {/* An attack on the player is loud on every tab; the banner also owns the document title. */}
+          <PanelBoundary name="Attack alert">
+            <AttackBanner pageTitle={`${mainTabDef(tab).label} · Broodspace`} />
+          </PanelBoundary>
           <PanelBoundary name="Resources">
             <ResourceBar />
           </PanelBoundary>

@@ -13,13 +13,28 @@ import { useTRPC } from '../trpc';
 
 export const REGISTERED_MESSAGE = 'Full account registration successful! Please log in.';
 
+export interface LoginSearch {
+  redirect?: string;
+  registered?: boolean;
+  /** The name just registered: the form starts with it filled in. */
+  username?: string;
+}
+
+export function parseLoginSearch(search: Record<string, unknown>): LoginSearch {
+  return {
+    redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
+    registered: search.registered === true || search.registered === 'true' ? true : undefined,
+    username: typeof search.username === 'string' && search.username !== '' ? search.username : undefined,
+  };
+}
+
 /** /login: heading 'Sign in to your account', Username or Email, Password, 'Sign in'. */
 export function LoginPage() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const search = useSearch({ from: '/login' });
   const authError = useAuthStore((s) => s.error);
-  const [username, setUsername] = useState('');
+  const [username, setUsername] = useState(search.username ?? '');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<string | null>(null);
   useDocumentTitle('Sign in · Broodspace');

@@ -31,9 +31,9 @@ export function RegisterPage() {
   const register = useMutation(
     trpc.auth.register.mutationOptions({
       onMutate: () => useAuthStore.getState().setError(null),
-      onSuccess: () => {
+      onSuccess: (_answer, input) => {
         showSuccess(REGISTERED_MESSAGE);
-        void navigate({ to: '/login', search: { registered: true } });
+        void navigate({ to: '/login', search: { registered: true, username: input.username } });
       },
       onError: (error) => useAuthStore.getState().setError(describeApiError(error, 'auth.register').message),
     }),

@@ -34,3 +34,24 @@ export function joinTiming(groupArrivalMs: number, nowMs: number, flightSeconds:
 export function openSeats(max: number, participants: number, pendingInvitations: number): number {
   return Math.max(0, max - participants - pendingInvitations);
 }
+
+/** A delay as the join's sentences say it: '42s', '3m 07s', '1h 02m 09s'. */
+export function groupDelayText(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (h > 0) return `${h}h ${pad(m)}m ${pad(s)}s`;
+  if (m > 0) return `${m}m ${pad(s)}s`;
+  return `${s}s`;
+}
+
+/**
+ * The sentence of a refused late joiner: how late, how much is allowed and why. The server refuses
+ * with it and the Army form says it before the player tries (the same rule, joinTiming).
+ */
+export function tooLateSentence(lateMs: number, allowedMs: number, remainingMs: number, share: number): string {
+  return `Your fleet would arrive ${groupDelayText(lateMs)} after the group, but a joining fleet may delay the attack by at most ${groupDelayText(allowedMs)} `
+    + `(${Math.round(share * 100)}% of the ${groupDelayText(remainingMs)} the main fleet still has to fly). Send faster units or join from a nearer territory.`;
+}

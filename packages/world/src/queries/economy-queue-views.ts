@@ -1,4 +1,5 @@
 import type { QueueItem } from '../entities/queue-item.entity';
+import type { AmountMap } from '../entities/territory.entity';
 import { deliveredBy } from '../kernel/queue-items';
 
 interface Common {
@@ -6,6 +7,8 @@ interface Common {
   created_at: Date;
   start_time: Date;
   end_time: Date;
+  /** What was paid for it: a cancel refunds the universe's share of it (of the part not yet delivered). */
+  paid: AmountMap;
 }
 export interface BuildQueueItemView extends Common {
   territory_id: number;
@@ -30,7 +33,7 @@ export type RecruitmentQueueItemView = BatchView & { unit_key: string };
 export type DefenseQueueItemView = BatchView & { defense_key: string };
 
 function common(item: QueueItem): Common {
-  return { id: item.id, created_at: item.createdAt, start_time: item.startTime, end_time: item.endTime };
+  return { id: item.id, created_at: item.createdAt, start_time: item.startTime, end_time: item.endTime, paid: item.paid };
 }
 
 export function toBuildItemView(item: QueueItem): BuildQueueItemView {

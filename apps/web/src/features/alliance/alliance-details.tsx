@@ -50,6 +50,10 @@ export function AllianceSummaryCard({ alliance, children }: { alliance: Alliance
   );
 }
 
+const disbandSentence = (a: { name: string; tag: string }) => `Disband ${a.name} [${a.tag}]? Every member loses their membership. This cannot be undone.`;
+/** Members are allies no more: the server sends home what they stationed with one another. */
+export const DISBAND_FLEETS_WARNING = 'Fleets your members have stationed with one another leave their posts and fly home.';
+
 /** The player's own alliance: management buttons by rank, then Disband (leader) or Leave (everyone else). */
 export function MyAlliance({ alliance, actions }: { alliance: AllianceDetail; actions: AllianceActions }) {
   const myId = useAuthStore((s) => s.currentUser?.id ?? null);
@@ -72,7 +76,7 @@ export function MyAlliance({ alliance, actions }: { alliance: AllianceDetail; ac
   const disband = () =>
     modals.openConfirmModal({
       title: 'Disband Alliance',
-      children: <Text fz="sm">{`Disband ${alliance.name} [${alliance.tag}]? Every member loses their membership. This cannot be undone.`}</Text>,
+      children: <Text fz="sm">{`${disbandSentence(alliance)} ${DISBAND_FLEETS_WARNING}`}</Text>,
       labels: { confirm: 'Disband', cancel: 'Cancel' },
       confirmProps: { color: 'red', 'data-testid': 'confirm-action' },
       onConfirm: () => actions.disband.mutate({ id: alliance.id }),

@@ -6,6 +6,8 @@ import { useAuthStore } from '../../stores/auth-store';
 import { renderWithProviders, type Answer } from '../../test/render';
 import { serverError } from '../../test/economy-fixtures';
 import { AllianceTab } from '.';
+import { DISBAND_FLEETS_WARNING } from './alliance-details';
+import { NAME_RULE, TAG_RULE } from './alliance-forms';
 
 const user = (membership: CurrentUser['alliance_membership'] = null): CurrentUser => ({
   id: 1,
@@ -83,7 +85,18 @@ describe('AllianceTab without an alliance', { timeout: 30_000 }, () => {
     fireEvent.change(await screen.findByTestId('alliance-name'), { target: { value: 'Hive Mind' } });
     fireEvent.click(screen.getByTestId('found-alliance-submit'));
     expect(await screen.findByText('Alliance Name and Tag are required.')).toBeTruthy();
+    // As the player types, next to the field: a dash is not a tag character, and the name 'Hi' is too short.
     fireEvent.change(screen.getByTestId('alliance-tag'), { target: { value: 'hv-1' } });
+    expect(await screen.findByText(TAG_RULE)).toBeTruthy();
+    expect((screen.getByTestId('alliance-tag') as HTMLInputElement).getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(screen.getByTestId('alliance-name'), { target: { value: 'Hi' } });
+    expect(await screen.findByText(NAME_RULE)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('found-alliance-submit'));
+    expect(calls.some((c) => c.path === 'alliances.create')).toBe(false);
+    fireEvent.change(screen.getByTestId('alliance-name'), { target: { value: 'Hive Mind' } });
+    fireEvent.change(screen.getByTestId('alliance-tag'), { target: { value: 'hv1' } });
+    await waitFor(() => expect(screen.queryByText(TAG_RULE)).toBeNull());
+    expect(screen.queryByText(NAME_RULE)).toBeNull();
     fireEvent.click(screen.getByTestId('found-alliance-submit'));
     expect(await screen.findByText('Alliance "Hive Mind" created! Applications are required to join.')).toBeTruthy();
     expect(calls.find((c) => c.path === 'alliances.create')?.input).toEqual({ name: 'Hive Mind', tag: 'HV1', description: '' });
@@ -124,6 +137,10 @@ describe('AllianceTab in an alliance', { timeout: 30_000 }, () => {
     for (const name of ['Settings', 'Members', 'Transfer', 'Disband Alliance']) expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(screen.queryByText('Leave Alliance')).toBeNull();
     expect((await screen.findByTestId('pending-count')).textContent).toBe('1');
+    fireEvent.click(screen.getByText('Disband Alliance'));
+    expect(await screen.findByText(`Disband Hive Mind [HIVE]? Every member loses their membership. This cannot be undone. ${DISBAND_FLEETS_WARNING}`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText(/Disband Hive Mind \[HIVE\]\?/)).toBeNull());
     fireEvent.click(screen.getByText('Transfer'));
     expect(await screen.findByText('No eligible Officers to transfer leadership to. Promote a member first.')).toBeTruthy();
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });

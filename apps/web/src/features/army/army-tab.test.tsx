@@ -5,6 +5,7 @@ import { useUiStore } from '../../stores/ui-store';
 import { renderWithProviders } from '../../test/render';
 import { economyAnswers, serverError, territory } from '../../test/economy-fixtures';
 import { ArmyTab } from '.';
+import { JOIN_MATCHES_ARRIVAL, JOIN_OVER, JOIN_PICK_UNITS } from './join-model';
 
 beforeEach(() => {
   useAuthStore.getState().setToken('token');
@@ -176,7 +177,10 @@ describe('Army tab: Dispatch Units', { timeout: 30_000 }, () => {
 });
 
 describe('Army tab: joining a multi-party attack', { timeout: 30_000 }, () => {
-  const join = { invitationId: 42, targetR: 12, targetS: 30, targetP: 20, mainFleetArrivalTime: new Date(Date.now() + 3_600_000).toISOString(), mainFleetInitiatorUsername: 'Overmind' };
+  const hour = 3_600_000;
+  const joinArriving = (ms: number) => ({ invitationId: 42, targetR: 12, targetS: 30, targetP: 20, mainFleetArrivalTime: new Date(Date.now() + ms).toISOString(), mainFleetInitiatorUsername: 'Overmind' });
+  // Razorwings from 12:30:4 to 12:30:20 fly about 1h 12m (speed 1): on time for a group three hours out.
+  const join = joinArriving(3 * hour);
 
   it("shows the 'Join Attack' banner, locks target and mission, joins with the selected units and clears the pending join", async () => {
     useUiStore.getState().setPendingMultiPartyJoin(join);
@@ -185,8 +189,8 @@ describe('Army tab: joining a multi-party attack', { timeout: 30_000 }, () => {
     const banner = screen.getByTestId('join-banner');
     expect(banner.textContent).toContain("Overmind's group");
     expect(within(banner).getByTestId('join-target').textContent).toBe('12:30:20');
-    expect(within(banner).getByTestId('join-eta').textContent).toMatch(/^(59m \d+s|1h 0m 0s)$/);
-    expect(banner.textContent).toContain("Your fleet will match the group's arrival time.");
+    expect(within(banner).getByTestId('join-eta').textContent).toMatch(/^(2h 59m \d+s|3h 0m 0s)$/);
+    expect(within(banner).getByTestId('join-check').textContent).toBe(JOIN_PICK_UNITS);
     await waitFor(() => expect(field('p').value).toBe('20'));
     expect([field('r'), field('s'), field('p')].every((f) => f.disabled)).toBe(true);
     expect((screen.getByTestId('dispatch-mission') as HTMLInputElement).value).toBe('Join Multi-Party Attack');
@@ -194,6 +198,7 @@ describe('Army tab: joining a multi-party attack', { timeout: 30_000 }, () => {
     expect(sendButton().textContent).toBe('Join Attack');
 
     fireEvent.click(maxOf('razorwing'));
+    expect(within(banner).getByTestId('join-check').textContent).toBe(JOIN_MATCHES_ARRIVAL);
     fireEvent.click(sendButton());
     expect(await screen.findByText('Successfully joined attack targeting 12-30-20!')).toBeTruthy();
     expect(calls.find((c) => c.path === 'movements.acceptInvitation')?.input).toEqual({ invitation_id: 42, invitationId: 42, joining_fleet_territory_id: 7, units: { razorwing: 5 } });
@@ -215,6 +220,59 @@ describe('Army tab: joining a multi-party attack', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('dispatch-error')).textContent).toBe(`Error: ${late}`);
     expect(await screen.findByText(`Failed to join attack: ${late}`)).toBeTruthy();
     expect(useUiStore.getState().pendingMultiPartyJoin).not.toBeNull();
+  });
+});
+
+describe('Army tab: a join that cannot work any more', { timeout: 30_000 }, () => {
+  const hour = 3_600_000;
+  const joinArriving = (ms: number) => ({ invitationId: 42, targetR: 12, targetS: 30, targetP: 20, mainFleetArrivalTime: new Date(Date.now() + ms).toISOString(), mainFleetInitiatorUsername: 'Overmind' });
+
+  it("disables 'Join Attack' with the server's reason when this fleet cannot make the group's arrival window", async () => {
+    useUiStore.getState().setPendingMultiPartyJoin(joinArriving(hour / 4));
+    const { calls } = renderWithProviders(<ArmyTab />, answers());
+    await screen.findByTestId('join-banner');
+    fireEvent.click(maxOf('razorwing'));
+    const reason = await screen.findByTestId('join-blocked');
+    // joinTiming's refusal, worded as the server words it (tooLateSentence): 'Your fleet would arrive ... after the group, ...'
+    expect(reason.textContent).toMatch(/^Your fleet would arrive \d+m \d\ds after the group, but a joining fleet may delay the attack by at most 4m \d\ds \(30% of the 1[45]m \d\ds the main fleet still has to fly\)\. Send faster units or join from a nearer territory\.$/);
+    expect(sendButton().disabled).toBe(true);
+    expect(sendButton().textContent).toBe('Join Attack');
+    expect(calls.some((c) => c.path === 'movements.acceptInvitation')).toBe(false);
+  });
+
+  it('says a slower fleet moves the whole group later, and lets it join', async () => {
+    useUiStore.getState().setPendingMultiPartyJoin(joinArriving(hour));
+    renderWithProviders(<ArmyTab />, answers());
+    await screen.findByTestId('join-banner');
+    fireEvent.click(maxOf('razorwing'));
+    expect(screen.getByTestId('join-check').textContent).toMatch(/^This fleet is slower than the group: joining moves the whole attack 1\dm \d\ds later\.$/);
+    expect(sendButton().disabled).toBe(false);
+  });
+
+  it('clears the pending join when the invitation is refused for good (expired, full, gone): the form is a normal dispatch again', async () => {
+    useUiStore.getState().setPendingMultiPartyJoin(joinArriving(3 * hour));
+    renderWithProviders(<ArmyTab />, answers((path) => {
+      if (path === 'movements.acceptInvitation') throw serverError(409, 'This invitation has expired.', path);
+      return undefined;
+    }));
+    await screen.findByTestId('join-banner');
+    fireEvent.click(maxOf('razorwing'));
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('Failed to join attack: This invitation has expired.')).toBeTruthy();
+    await waitFor(() => expect(useUiStore.getState().pendingMultiPartyJoin).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('join-banner')).toBeNull());
+    expect(sendButton().textContent).toBe('Send Army');
+    expect((screen.getByTestId('dispatch-mission') as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('clears the pending join once the main fleet has arrived (a result), with a word why', async () => {
+    useUiStore.getState().setPendingMultiPartyJoin(joinArriving(1500));
+    renderWithProviders(<ArmyTab />, answers());
+    await screen.findByTestId('join-banner');
+    await waitFor(() => expect(useUiStore.getState().pendingMultiPartyJoin).toBeNull(), { timeout: 10_000 });
+    expect(await screen.findByText(JOIN_OVER)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('join-banner')).toBeNull());
+    expect(sendButton().textContent).toBe('Send Army');
   });
 });
 

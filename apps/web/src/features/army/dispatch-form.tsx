@@ -46,7 +46,7 @@ export function DispatchForm({ startId }: { startId: number }) {
             {formatCoordinates(ctx.start)}
           </Text>
         </Group>
-        {d.join ? <JoinAttackBanner join={d.join} /> : d.order && <PendingOrderBanner order={d.order} />}
+        {d.join ? <JoinAttackBanner join={d.join} check={d.joining} /> : d.order && <PendingOrderBanner order={d.order} />}
         <SimpleGrid cols={3} spacing="xs" maw={360}>
           {FIELDS.map(({ field, label }) => (
             <TextInput
@@ -128,6 +128,11 @@ export function DispatchForm({ startId }: { startId: number }) {
           <Button leftSection={<IconRocket size={16} />} onClick={d.submit} disabled={!d.sendable} loading={d.sending} data-testid="send-army">
             {joining ? 'Join Attack' : 'Send Army'}
           </Button>
+          {d.joining && !d.joining.ok && (
+            <Text c="red.4" size="sm" data-testid="join-blocked" style={{ overflowWrap: 'anywhere' }}>
+              {d.joining.text}
+            </Text>
+          )}
           {d.error && (
             <Text c="red.4" size="sm" data-testid="dispatch-error">
               Error: {d.error}

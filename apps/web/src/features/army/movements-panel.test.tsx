@@ -144,6 +144,13 @@ describe('army movements panel (social 2.7)', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/You lead this attack: the group breaks up and every fleet in it turns home\./)).toBeTruthy();
   });
 
+  it("asks a stationed fleet's owner to bring it home, not to turn it around", async () => {
+    renderWithProviders(panel(), answers(() => [movement({ id: 's', mission_type: 'ALLIED_STATIONED', is_allied_stationing: true, arrival_time: null, target_owner_id: 5, target_territory_name: 'Bastion' })]));
+    fireEvent.click(await screen.findByTestId('recall-fleet'));
+    expect(await screen.findByText('Recall "Allied stationed to Bastion (1:2:9)"? It leaves its post at Bastion and comes home.')).toBeTruthy();
+    expect(screen.queryByText(/turns around/)).toBeNull();
+  });
+
   it('lets the host cancel an allied stationing after a confirmation', async () => {
     const { calls } = renderWithProviders(
       panel(),

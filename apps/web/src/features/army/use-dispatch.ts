@@ -4,7 +4,8 @@ import type { SendMovement } from '@brood/contracts';
 import type { Dispatchable } from '@brood/game-core';
 import { describeApiError, errorDetail } from '../../lib/api-errors';
 import { formatDuration } from '../../lib/format';
-import { showError, showSuccess } from '../../lib/toast';
+import { showError, showInfo, showSuccess } from '../../lib/toast';
+import { useTickWhile } from '../../hooks/use-tick-while';
 import { useUiStore, type MissionType } from '../../stores/ui-store';
 import { useTRPC } from '../../trpc';
 import { useEconomy, type EconomyView } from '../territories';
@@ -23,6 +24,7 @@ import {
   type DispatchForm,
 } from './dispatch-model';
 import { JOIN_MISSION, joinedMessage } from './join-banner';
+import { JOIN_OVER, joinCheck } from './join-model';
 
 const EMPTY: DispatchForm = { r: '', s: '', p: '', mission: 'TRANSPORT', units: {}, resources: {}, explorationHours: '1' };
 
@@ -98,6 +100,17 @@ export function useDispatch(startId: number) {
 
   const summary = ctx ? armySummary(form, ctx) : null;
 
+  // While a join is open: can this fleet still make the group's arrival (game-core's rule, as the server's)?
+  const now = useTickWhile(join !== null);
+  const joining = join ? joinCheck(join.mainFleetArrivalTime, now, summary?.eta ?? null, view?.gameData.universe.multi_party_max_delay_share ?? 0) : null;
+  // The main fleet has arrived: after a result the pending join is cleared (social §4.2), the form dispatches normally again.
+  const joinOver = join !== null && joining === null;
+  useEffect(() => {
+    if (!joinOver) return;
+    useUiStore.getState().clearPendingMultiPartyJoin();
+    showInfo(JOIN_OVER);
+  }, [joinOver]);
+
   const send = useMutation(
     trpc.movements.send.mutationOptions({
       meta: { errorToast: (info) => `Error: ${info.detail}` },
@@ -165,6 +178,9 @@ export function useDispatch(startId: number) {
           onError: (e) => {
             setError(errorDetail(e));
             showError(`Failed to join attack: ${errorDetail(e)}`);
+            // An invitation that is gone, expired or full cannot be used again: the join is cleared; a fixable refusal (units, timing) keeps it.
+            const status = describeApiError(e).status;
+            if (status === 404 || status === 409) useUiStore.getState().clearPendingMultiPartyJoin();
           },
         },
       );
@@ -202,7 +218,8 @@ export function useDispatch(startId: number) {
     notice,
     error,
     sending: send.isPending || accept.isPending,
-    sendable: ctx !== null && canSend(form, ctx.start),
+    sendable: ctx !== null && canSend(form, ctx.start) && (joining?.ok ?? true),
+    joining,
     loading: economy.isLoading || units.isPending,
     loadError: economy.error,
     setCoordinate,

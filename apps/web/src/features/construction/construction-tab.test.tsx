@@ -71,6 +71,7 @@ describe('ConstructionTab', { timeout: 30_000 }, () => {
       created_at: new Date(now),
       start_time: new Date(now + i * 60_000),
       end_time: new Date(now + (i + 1) * 60_000),
+      paid: { fiber: 60 },
       territory_id: 7,
       structure_key: 'fiber_tangle',
       target_level: i + 1,

@@ -15,7 +15,7 @@ beforeEach(() => {
   useUiStore.getState().resetUi();
   useUiStore.getState().setSelectedTerritoryId(7);
   useUiStore.getState().setLastActiveMainTab('MAP');
-  useGuideStore.setState({ dismissedBy: [] });
+  useGuideStore.setState({ dismissedBy: [], followsBy: {} });
 });
 
 describe('GuideCard', { timeout: 30_000 }, () => {
@@ -40,6 +40,22 @@ describe('GuideCard', { timeout: 30_000 }, () => {
     const highlighted = useUiStore.getState().highlightedItem;
     expect(highlighted).not.toBeNull();
     expect(link.getAttribute('title')).toBe(`Show ${highlighted!.tab === 'BUILDING' ? gameData.structures[highlighted!.key]?.name : gameData.technologies[highlighted!.key]?.name}`);
+  });
+
+  it('folds to one line once the player has followed it twice, and opens again on demand', async () => {
+    renderWithProviders(<GuideCard />, economyAnswers(territory()));
+    const first = within(await screen.findByTestId('guide-ready')).getAllByRole('button')[0]!;
+    fireEvent.click(first);
+    expect(screen.getByTestId('guide').dataset.folded).toBeUndefined();
+    fireEvent.click(first);
+    await waitFor(() => expect(screen.getByTestId('guide').dataset.folded).toBe('true'));
+    expect(screen.queryByTestId('guide-next')).toBeNull();
+    expect(screen.queryByTestId('guide-ready')).toBeNull();
+    expect(within(screen.getByTestId('guide')).getByTestId(first.dataset.testid!)).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('guide-storage') ?? '{}').state.followsBy).toEqual({ 1: 2 });
+    fireEvent.click(screen.getByRole('button', { name: 'Show all next steps' }));
+    expect(await screen.findByTestId('guide-next')).toBeTruthy();
+    expect(screen.getByTestId('guide').dataset.folded).toBeUndefined();
   });
 
   it('stays closed for the player who closed it, and only for them', async () => {

@@ -1,10 +1,10 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconArrowRight, IconCompass, IconLock, IconX } from '@tabler/icons-react';
+import { IconArrowRight, IconChevronDown, IconChevronUp, IconCompass, IconLock, IconX } from '@tabler/icons-react';
 import { jumpToPrerequisite } from '../../components/catalogue/prerequisites-box';
 import { formatDuration } from '../../lib/format';
 import { useAuthStore } from '../../stores/auth-store';
-import { useGuideStore } from '../../stores/guide-store';
+import { FOLD_AFTER_FOLLOWS, useGuideStore } from '../../stores/guide-store';
 import { useStructureModels } from '../construction';
 import { useTechnologyModels } from '../research';
 import { useSelectedTerritoryId } from '../territories';
@@ -17,6 +17,8 @@ export const GUIDE_TITLE = 'Next steps';
 /** Go to a guide step's card (Buildings or Research) and light it up, like a prerequisite link. */
 function follow(step: Pick<GuideStep, 'kind' | 'key'>) {
   jumpToPrerequisite({ kind: step.kind, key: step.key });
+  const userId = useAuthStore.getState().currentUser?.id;
+  if (userId != null) useGuideStore.getState().followed(userId);
 }
 
 function StepButton({ step, note }: { step: GuideStep; note?: string }) {
@@ -53,6 +55,9 @@ export function GuideCard() {
   const structures = useStructureModels(territoryId);
   const technologies = useTechnologyModels(territoryId);
   const view = structures.view;
+  const learnt = useGuideStore((s) => userId !== null && (s.followsBy[userId] ?? 0) >= FOLD_AFTER_FOLLOWS);
+  const [opened, setOpened] = useState(false);
+  const folded = learnt && !opened;
 
   const steps = useMemo(() => {
     if (!view || !technologies.view || territoryId === null) return null;
@@ -68,19 +73,28 @@ export function GuideCard() {
   if (ready.length === 0 && !soonest && !next) return null;
 
   return (
-    <Paper className="bs-glass" px="sm" py={8} data-testid="guide" aria-label={GUIDE_TITLE} component="section">
-      <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
-        <Group gap={6} wrap="nowrap">
+    <Paper className="bs-glass" px="sm" py={folded ? 4 : 8} data-testid="guide" data-folded={folded || undefined} aria-label={GUIDE_TITLE} component="section">
+      <Group justify="space-between" wrap="nowrap" gap="xs" mb={folded ? 0 : 4}>
+        <Group gap={6} wrap="nowrap" miw={0}>
           <IconCompass size={16} color="var(--mantine-color-acid-4)" />
-          <Text fz="xs" fw={700} tt="uppercase" lts="0.12em" c="acid.4">
+          <Text fz="xs" fw={700} tt="uppercase" lts="0.12em" c="acid.4" style={{ whiteSpace: 'nowrap' }}>
             {GUIDE_TITLE}
           </Text>
+          {/* Folded (the player has followed it twice): one line, the first step only. */}
+          {folded && (ready[0] ?? soonest) && <StepButton step={(ready[0] ?? soonest)!} />}
         </Group>
-        <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => useGuideStore.getState().dismiss(userId)} aria-label="Close the guide">
-          <IconX size={14} />
-        </ActionIcon>
+        <Group gap={2} wrap="nowrap">
+          {learnt && (
+            <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => setOpened((o) => !o)} aria-label={folded ? 'Show all next steps' : 'Fold the guide'}>
+              {folded ? <IconChevronDown size={14} /> : <IconChevronUp size={14} />}
+            </ActionIcon>
+          )}
+          <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => useGuideStore.getState().dismiss(userId)} aria-label="Close the guide">
+            <IconX size={14} />
+          </ActionIcon>
+        </Group>
       </Group>
-      <Stack gap={6}>
+      {!folded && <Stack gap={6}>
         {ready.length > 0 ? (
           <Group gap={6} data-testid="guide-ready">
             <Text fz="xs" c="dimmed" w={74}>
@@ -118,7 +132,7 @@ export function GuideCard() {
             ))}
           </Group>
         )}
-      </Stack>
+      </Stack>}
     </Paper>
   );
 }

@@ -63,6 +63,13 @@ describe('Hall of Fame: a shared link', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('login-page').textContent).toBe('/hall-of-fame/7');
   });
 
+  it('links a signed-in player back to the Hall of Fame list (its tab)', async () => {
+    const { ui } = appWithLogin('/hall-of-fame/$entryId', HallOfFameEntryRoute, '/hall-of-fame/7');
+    renderWithProviders(ui, (path) => (path === 'hallOfFame.entry' ? entry : path === 'hallOfFame.comments' ? [comment] : undefined));
+    const back = await screen.findByRole('link', { name: 'Back to the Hall of Fame' });
+    expect(back.getAttribute('href')).toBe('/dashboard/hall-of-fame');
+  });
+
   it('says so when the entry does not exist', async () => {
     useAuthStore.getState().clearAuth();
     const { ui } = appWithLogin('/hall-of-fame/$entryId', HallOfFameEntryRoute, '/hall-of-fame/999');

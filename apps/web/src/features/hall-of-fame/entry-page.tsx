@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { PanelError, PanelLoading } from '../../components/catalogue/panel-states';
 import { formatDate, formatLargeNumber } from '../../lib/format';
 import { navigateTo } from '../../lib/navigation';
+import { TAB_PATHS } from '../../lib/tab-paths';
 import { useAuthStore } from '../../stores/auth-store';
 import { HallOfFameReport } from './entry-report';
 import { useHallOfFameEntry } from './hall-of-fame-queries';
@@ -32,8 +33,8 @@ export function HallOfFameEntryPage({ entryId }: { entryId: number }) {
           </Title>
         </Group>
         {signedIn ? (
-          <Button component={Link} to="/dashboard" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} />}>
-            Back to the game
+          <Button renderRoot={(props) => <Link to="/dashboard/$tab" params={{ tab: TAB_PATHS.HALL_OF_FAME }} {...props} />} variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} />}>
+            Back to the Hall of Fame
           </Button>
         ) : (
           <Button renderRoot={(props) => <Link to="/login" search={{ redirect: here }} {...props} />} size="compact-sm" leftSection={<IconLogin size={14} />}>

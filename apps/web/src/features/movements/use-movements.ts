@@ -5,7 +5,7 @@ import { showSuccess } from '../../lib/toast';
 import { useAuthStore } from '../../stores/auth-store';
 import { useTRPC } from '../../trpc';
 import { useStats, type GameData } from '../territories';
-import { MOVEMENTS_POLL_MS, missionLabel, slotCounter, type MovementLike } from './movement-model';
+import { MOVEMENTS_POLL_MS, isStationed, missionLabel, slotCounter, type MovementLike } from './movement-model';
 
 /** GET /movements/active, polled every 15 s; real-time events refresh it sooner (event-effects). */
 export function useActiveMovements() {
@@ -32,6 +32,13 @@ export function fleetName(m: MovementLike): string {
 /** An initiator's recall breaks the group up (social 5.4): the confirmation says so. */
 export const GROUP_RECALL_TEXT = (m: MovementLike) => `Recall "${fleetName(m)}"? You lead this attack: the group breaks up and every fleet in it turns home.`;
 
+/** The recall's confirmation: a fleet on its way turns around; one stationed at an ally leaves its post and comes home. */
+export function recallText(m: MovementLike): string {
+  if (m.mission_type === 'MULTI_PARTY_ATTACK_INITIATOR') return GROUP_RECALL_TEXT(m);
+  if (isStationed(m)) return `Recall "${fleetName(m)}"? It leaves its post at ${m.target_territory_name ?? 'the ally'} and comes home.`;
+  return `Recall "${fleetName(m)}"? It turns around and flies home.`;
+}
+
 export const recalledMessage = (m: MovementLike) => `Fleet "${fleetName(m)}" has been recalled.`;
 export const stationingCancelledMessage = (m: MovementLike) => `Stationing of ${m.username}'s fleet cancelled: it flies home.`;
 
@@ -49,7 +56,7 @@ export function useFleetCommands() {
   const confirmRecall = (m: MovementLike) =>
     modals.openConfirmModal({
       title: 'Recall fleet',
-      children: m.mission_type === 'MULTI_PARTY_ATTACK_INITIATOR' ? `${GROUP_RECALL_TEXT(m)}` : `Recall "${fleetName(m)}"? It turns around and flies home.`,
+      children: recallText(m),
       labels: { confirm: 'Recall', cancel: 'Keep flying' },
       confirmProps: { color: 'orange', 'data-testid': 'confirm-recall' },
       onConfirm: () => recall.mutate({ movement_id: m.id }, { onSuccess: () => showSuccess(recalledMessage(m)) }),

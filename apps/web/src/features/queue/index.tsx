@@ -17,6 +17,8 @@ export interface QueueRowData {
   start: Date | string;
   end: Date | string;
   delivered?: { done: number; total: number; perItemS: number };
+  /** What was paid for it (the cancel dialog's refund). */
+  paid?: Record<string, number>;
 }
 
 type Queues = {
@@ -30,7 +32,7 @@ type Queues = {
 export function queueRows<K extends QueueKind>(kind: K, items: Queues[K], data: GameData | undefined): QueueRowData[] {
   const nameOf = (table: Readonly<Record<string, { name: string }>> | undefined, key: string) => table?.[key]?.name ?? key;
   return (items ?? []).map((item) => {
-    const base = { id: item.id, start: item.start_time, end: item.end_time };
+    const base = { id: item.id, start: item.start_time, end: item.end_time, paid: item.paid };
     if ('structure_key' in item) return { ...base, name: nameOf(data?.structures, item.structure_key), detail: `Lvl ${item.target_level}` };
     if ('tech_key' in item) return { ...base, name: nameOf(data?.technologies, item.tech_key), detail: `Lvl ${item.target_level}` };
     const name = 'unit_key' in item ? nameOf(data?.units, item.unit_key) : nameOf(data?.defenses, item.defense_key);
@@ -117,6 +119,7 @@ export function QueuePanel() {
                   key={row.id}
                   {...row}
                   refundShare={refundShare}
+                  resourceName={(key) => gameData.data?.resources[key as keyof GameData['resources']]?.name ?? key}
                   cancelling={pendingId === row.id}
                   error={errors[row.id] ?? null}
                   onCancel={() => cancel(kind, row.id, territoryId)}

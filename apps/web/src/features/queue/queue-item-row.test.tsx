@@ -68,6 +68,23 @@ describe('QueueItemRow', { timeout: 20_000 }, () => {
     expect(onCancel).toHaveBeenCalledOnce();
   });
 
+  it("keeps the spec sentence and adds the level and the refund in resources (the server's rule: 30%, rounded down)", async () => {
+    vi.useFakeTimers({ now: start + 1_000, toFake: ['Date'] });
+    const names: Record<string, string> = { fiber: 'Fiber', crystal: 'Crystal' };
+    row({ paid: { fiber: 301, crystal: 150 }, refundShare: 0.3, resourceName: (key) => names[key] ?? key });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Fiber Tangle' }));
+    expect(await screen.findByText('Do you really want to cancel "Fiber Tangle"? Only 30% of paid resources will be refunded.')).toBeTruthy();
+    expect(screen.getByTestId('cancel-refund').textContent).toBe('Lvl 3 · refund: 90 Fiber, 45 Crystal.');
+  });
+
+  it('refunds only the part of a batch not yet delivered', async () => {
+    vi.useFakeTimers({ now: start + 4_500, toFake: ['Date'] });
+    // 10 drones, one a second: 4 delivered, 6 of 10 paid for come back at 30%.
+    row({ name: 'Drone', detail: '× 10', paid: { fiber: 1000 }, refundShare: 0.3, delivered: { done: 0, total: 10, perItemS: 1 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Drone' }));
+    expect((await screen.findByTestId('cancel-refund')).textContent).toBe('× 10 · refund: 180 fiber.');
+  });
+
   it("reads 'Invalid time' for an unreadable time", () => {
     row({ start: 'soon', end: 'later' });
     expect(screen.getByText('Invalid time')).toBeTruthy();

@@ -3,7 +3,7 @@ import { ActionIcon, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { ProgressBar } from '../../components/progress-bar';
 import { modals } from '@mantine/modals';
 import { IconX } from '@tabler/icons-react';
-import { cancelConfirmation, canCancel, countdownText, queueProgress } from './queue-progress';
+import { cancelConfirmation, cancelRefundText, canCancel, countdownText, queueProgress } from './queue-progress';
 
 /** Queue item progress updates every 250 ms (core §9). */
 export const QUEUE_TICK_MS = 250;
@@ -19,6 +19,9 @@ export interface QueueItemRowProps {
   /** Batches: units delivered so far and the batch size. */
   delivered?: { done: number; total: number; perItemS: number } | undefined;
   refundShare?: number | undefined;
+  /** What was paid for it, and resource names: the dialog says what comes back. */
+  paid?: Record<string, number> | undefined;
+  resourceName?: (key: string) => string;
   cancelling: boolean;
   error: string | null;
   onCancel: () => void;
@@ -37,7 +40,14 @@ export function QueueItemRow(props: QueueItemRowProps) {
   const confirm = () =>
     modals.openConfirmModal({
       title: 'Cancel queue item',
-      children: <Text fz="sm">{cancelConfirmation(props.name, props.refundShare)}</Text>,
+      children: (
+        <>
+          <Text fz="sm">{cancelConfirmation(props.name, props.refundShare)}</Text>
+          <Text fz="sm" mt={6} c="dimmed" data-testid="cancel-refund">
+            {cancelRefundText(props.detail, props.paid, props.refundShare, props.delivered ? { done: deliveredAt(props.delivered, new Date(props.start).getTime(), Date.now()), total: props.delivered.total } : null, props.resourceName)}
+          </Text>
+        </>
+      ),
       labels: { confirm: 'Yes, cancel it', cancel: 'Keep it' },
       confirmProps: { color: 'red', 'data-testid': 'confirm-cancel' },
       onConfirm: props.onCancel,

@@ -1,3 +1,6 @@
+import { cancelRefund, scaleResources, type Resources } from '@brood/game-core';
+import { formatNumber } from '../../lib/format';
+
 /**
  * Where a queue item stands at `now` (core §4): before its start it 'Starts in', between start and
  * end it shows a progress bar and the time left, after its end it is finished. Pure, so the
@@ -58,4 +61,21 @@ export function canCancel(progress: QueueProgress | null): boolean {
 export function cancelConfirmation(itemName: string, refundShare = 0.3): string {
   const percent = Math.round(refundShare * 100);
   return `Do you really want to cancel "${itemName}"? Only ${percent}% of paid resources will be refunded.`;
+}
+
+/**
+ * What the cancel dialog adds to the spec's sentence: the level (or the batch) and what comes back,
+ * by game-core's refund rule (the server's): 'Lvl 3 · refund: 90 Fiber, 45 Crystal.'
+ */
+export function cancelRefundText(
+  detail: string,
+  paid: Record<string, number> | undefined,
+  refundShare = 0.3,
+  delivered: { done: number; total: number } | null = null,
+  nameOf: (key: string) => string = (key) => key,
+): string {
+  const left = delivered && delivered.total > 0 ? (delivered.total - delivered.done) / delivered.total : 1;
+  const refund = cancelRefund(scaleResources((paid ?? {}) as Resources, left), refundShare) as Record<string, number>;
+  const parts = Object.entries(refund).filter(([, n]) => n > 0).map(([key, n]) => `${formatNumber(n)} ${nameOf(key)}`);
+  return `${detail} · refund: ${parts.length > 0 ? parts.join(', ') : 'nothing'}.`;
 }

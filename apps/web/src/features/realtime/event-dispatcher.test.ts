@@ -114,6 +114,17 @@ describe('the spec texts', () => {
     expect(toasts.map((t) => t.message)).toEqual([message]);
   });
 
+  it("one action, one toast: the sender's own launch only refreshes (the dispatch form toasts), an attack on the player toasts loud", () => {
+    const ref = (message_type: string, title: string) => ({ id: 'n1', message_type, title, related_object_id: 'm1', created_at: '2026-01-01T00:00:00Z' });
+    dispatchEvent(deps, { event: 'MOVEMENT_STARTED', data: { movement_id: 'm1', territory_id: 1, notification: ref('FLEET_LAUNCHED', 'Attack fleet launched to 1-2-3') } });
+    expect(toasts).toEqual([]);
+    expect(refreshed.flatMap((r) => r.groups)).toContain('movements');
+    dispatchEvent(deps, { event: 'MOVEMENT_STARTED', data: { movement_id: 'm2', territory_id: 7, notification: ref('INCOMING_ATTACK_WARNING', 'Incoming attack on Hive (1-2-3)') } });
+    expect(toasts).toEqual([{ kind: 'warning', message: 'Incoming attack on Hive (1-2-3)!' }]);
+    dispatchEvent(deps, { event: 'MOVEMENT_STARTED', data: { movement_id: 'm3', territory_id: 7 } });
+    expect(toasts.map((t) => t.message)).toEqual(['Incoming attack on Hive (1-2-3)!', 'Fleet launched.']);
+  });
+
   it('refreshes the data each kind of event names', () => {
     const groupsOf = (event: string, data: unknown) => {
       refreshed = [];

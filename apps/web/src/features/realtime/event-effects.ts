@@ -54,6 +54,17 @@ const salvageFailed = (data: { details?: string | undefined }): EventEffect => (
 const spyFailed = (data: { details?: string | undefined }): EventEffect => ({ toast: { kind: 'error', message: `Espionage failed: ${data.details || 'Unknown reason'}` }, refresh: ['movements'] });
 const alliance = (message: string) => (): EventEffect => info(message, ['alliances', 'currentUser']);
 
+/**
+ * A launch: the sender's own dispatch already said so in the spec's words ('Army launched to R-S-P! ETA: ...'),
+ * so their FLEET_LAUNCHED only refreshes (one action, one toast); an attack on the player's territory is
+ * loud (the attack banner takes it from the movements list); anything else is 'Fleet launched.'.
+ */
+function launchEffect(notification: { message_type: string; title: string } | undefined): EventEffect {
+  if (notification?.message_type === 'FLEET_LAUNCHED') return { toast: null, refresh: [...FLEET] };
+  if (notification?.message_type === 'INCOMING_ATTACK_WARNING') return { toast: { kind: 'warning', message: `${notification.title}!` }, refresh: [...FLEET] };
+  return info('Fleet launched.', [...FLEET]);
+}
+
 const EFFECTS: { [E in GameEventName]: Handler<E> } = {
   // One toast a start or cancel (completions have their own); a stock change never toasts: decision 7.
   QUEUE_ITEM_UPDATED: (d) => info(`${QUEUE_NAMES[d.queueType]} queue updated.`, ['queues', 'territories', 'stats']),
@@ -62,7 +73,7 @@ const EFFECTS: { [E in GameEventName]: Handler<E> } = {
   RESEARCH_COMPLETED: (d, nameOf) => ({ toast: { kind: 'success', message: `${nameOf(d.tech_key)} research completed${levelSuffix(d.level)}.` }, refresh: [...COMPLETION] }),
   UNIT_RECRUITMENT_COMPLETED: (d, nameOf) => ({ toast: { kind: 'success', message: `${d.quantity} × ${nameOf(d.unit_key)} recruited.` }, refresh: [...COMPLETION] }),
   DEFENSE_CONSTRUCTION_COMPLETED: (d, nameOf) => ({ toast: { kind: 'success', message: `${d.quantity} × ${nameOf(d.defense_key)} built.` }, refresh: [...COMPLETION] }),
-  MOVEMENT_STARTED: () => info('Fleet launched.', [...FLEET]),
+  MOVEMENT_STARTED: (d) => launchEffect(d.notification),
   MOVEMENT_CANCELLED: () => info('Fleet recalled.', [...FLEET]),
   MOVEMENT_ARRIVED: (d) => info(d.notification?.title || 'A fleet has arrived.', [...FLEET]),
   FLEET_RETURNED_TO_ORIGIN: () => info('A fleet has returned home.', [...FLEET, 'stats']),

@@ -116,7 +116,7 @@ export function CombatantCard(props: CombatantCardProps) {
               <Group gap={4} wrap="nowrap" data-testid="biomass">
                 <IconMeat size={14} color="var(--mantine-color-red-3)" />
                 <Text fz="xs" ff="monospace">
-                  {formatNumber(Math.round(model.biomassPerHour * 100) / 100)}/h
+                  {formatNumber(Math.round(model.biomassPerHour * 100) / 100)} biomass/h
                 </Text>
               </Group>
             </Tooltip>

@@ -52,7 +52,7 @@ describe('UnitsTab', { timeout: 30_000 }, () => {
     fireEvent.click(within(razorwing).getByRole('button', { name: /^Max Razorwing/ }));
     expect(quantity(razorwing).value).toBe('4');
     expect(within(razorwing).getByTestId('resource-cost').textContent).toContain('2.40k');
-    expect(within(razorwing).getByTestId('biomass').textContent).toBe('2/h');
+    expect(within(razorwing).getByTestId('biomass').textContent).toBe('2 biomass/h');
     expect(submit(razorwing).textContent).toBe('Recruit');
     expect(submit(razorwing).disabled).toBe(false);
   });

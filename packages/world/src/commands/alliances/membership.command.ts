@@ -7,14 +7,14 @@ export const LEADER_CANNOT_LEAVE = 'The leader cannot leave the alliance: transf
 export const LEADER_ONLY_BY_TRANSFER = 'Leadership moves only by a transfer to an officer.';
 export const SELECTED_OFFICER_NOT_FOUND = 'Selected officer not found.';
 
-/** POST /alliances/leave: anyone but the leader. The member and those who stay hear ALLIANCE_MEMBER_LEFT. */
+/** POST /alliances/leave: anyone but the leader. Those who stay hear ALLIANCE_MEMBER_LEFT; the one who left has the action's own answer. */
 export async function leaveAlliance(deps: WorldDeps, actor: Actor): Promise<{ message: string }> {
   return inTransaction(deps, async (tx) => {
     const { me, alliance } = await lockOwnAlliance(tx.em, actor);
     if (me.rank === 'LEADER') throw fail.conflict(LEADER_CANNOT_LEAVE);
     await tx.em.execute('delete from alliance_members where user_id = ?', [me.user_id]);
     const event = { alliance_id: alliance.id, alliance_name: alliance.name, username: me.username };
-    await tell(tx.em, [me.user_id, ...(await memberIds(tx.em, alliance.id))], 'ALLIANCE_MEMBER_LEFT', event);
+    await tell(tx.em, await memberIds(tx.em, alliance.id), 'ALLIANCE_MEMBER_LEFT', event);
     return { message: 'You have left the alliance.' };
   });
 }

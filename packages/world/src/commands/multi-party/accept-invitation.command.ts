@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { distance, joinTiming, missionFuel, travelTime } from '@brood/game-core';
+import { distance, joinTiming, missionFuel, tooLateSentence, travelTime } from '@brood/game-core';
 import { Movement } from '../../entities/movement.entity';
 import { fail } from '../../errors';
 import { lockOwnedTerritory } from '../../kernel/access';
@@ -37,11 +37,8 @@ export interface JoinResult {
   group_arrival_moved: boolean;
 }
 
-/** The sentence of a refused late joiner: how late, how much is allowed and why. */
-export function tooLateSentence(lateMs: number, allowedMs: number, remainingMs: number, share: number): string {
-  return `Your fleet would arrive ${durationText(lateMs)} after the group, but a joining fleet may delay the attack by at most ${durationText(allowedMs)} `
-    + `(${Math.round(share * 100)}% of the ${durationText(remainingMs)} the main fleet still has to fly). Send faster units or join from a nearer territory.`;
-}
+/** The sentence of a refused late joiner lives in game-core (the Army form says it before the player tries). */
+export { tooLateSentence } from '@brood/game-core';
 
 /**
  * POST /movements/invitations/{id}/accept: the join. Locks the player (fleet slots), the invitation,

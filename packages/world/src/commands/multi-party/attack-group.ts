@@ -128,14 +128,5 @@ export async function markInvitationRead(em: EntityManager, userId: number, invi
   );
 }
 
-/** A duration as the sentences read it: '1h 05m 09s', '4m 10s', '12s'. */
-export function durationText(ms: number): string {
-  const total = Math.max(0, Math.round(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  if (h > 0) return `${h}h ${pad(m)}m ${pad(s)}s`;
-  if (m > 0) return `${m}m ${pad(s)}s`;
-  return `${s}s`;
-}
+/** A delay in words ('3m 07s'): game-core's, which the Army form's join sentences use too. */
+export { groupDelayText as durationText } from '@brood/game-core';

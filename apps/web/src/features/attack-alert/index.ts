@@ -1,0 +1,1 @@
+export { AttackBanner } from './attack-banner';
