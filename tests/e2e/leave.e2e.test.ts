@@ -38,7 +38,7 @@ describe('leaving the game', () => {
 
     const { context, page, errors } = await openSession(play, { viewport: { width: 390, height: 844 } });
     await signIn(page, username, password);
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL(/\/dashboard\/[a-z-]+$/);
 
     // On a phone: the dialog says what will happen, then the player thinks again.
     let dialog = await openDeleteDialog(page);
