@@ -18,6 +18,9 @@ import { hallOfFameRouter } from './routers/hall-of-fame.router';
 import { movementsRouter } from './routers/movements.router';
 import { adminRouter } from './routers/admin.router';
 import { battlesRouter } from './routers/battles.router';
+import { messagesRouter } from './routers/messages.router';
+import { playersRouter } from './routers/players.router';
+import { buddiesRouter } from './routers/buddies.router';
 
 /** One router per domain (routers/<domain>.router.ts). */
 export const appRouter = router({
@@ -40,6 +43,9 @@ export const appRouter = router({
   movements: movementsRouter,
   admin: adminRouter,
   battles: battlesRouter,
+  messages: messagesRouter,
+  players: playersRouter,
+  buddies: buddiesRouter,
 });
 
 export type AppRouter = typeof appRouter;

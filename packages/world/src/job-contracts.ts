@@ -22,4 +22,6 @@ export const JOBS = {
   scoreRanksCompact: jobContract('score-ranks-compact', z.object({}).loose()),
   /** Every minute: wreckage fields past their lifetime deleted. */
   wreckageExpiry: jobContract('wreckage-expiry', z.object({}).loose()),
+  /** Every hour: players' messages older than the universe's messages.retention_days removed. */
+  messageRetention: jobContract('message-retention', z.object({}).loose()),
 } as const;

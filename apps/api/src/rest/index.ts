@@ -14,6 +14,7 @@ import { registerAlliancesRest } from './alliances.rest';
 import { registerHighscoresRest } from './highscores.rest';
 import { registerHallOfFameRest } from './hall-of-fame.rest';
 import { registerMovementsRest } from './movements.rest';
+import { registerMessagesRest } from './messages.rest';
 
 /** Every /api/v1 adapter, one file per domain (rest/<domain>.rest.ts). */
 export function registerRest(app: FastifyInstance, makeContext: ContextFactory): void {
@@ -34,4 +35,5 @@ export function registerRest(app: FastifyInstance, makeContext: ContextFactory):
   registerHighscoresRest(app, makeContext);
   registerHallOfFameRest(app, makeContext);
   registerMovementsRest(app, makeContext);
+  registerMessagesRest(app, makeContext);
 }

@@ -5,6 +5,7 @@ import { scoreRanksCompactJob } from './score-ranks-compact.job';
 import { scoresRecomputeJob } from './scores-recompute.job';
 import { movementArrivalJob, movementsCatchUpJob } from './movement-arrival.job';
 import { wreckageExpiryJob } from './wreckage-expiry.job';
+import { messageRetentionJob } from './message-retention.job';
 
 /** Every job the sim-worker runs (one <event>.job.ts each). Add yours here. */
-export const jobs: JobDefinition[] = [guestExpiryJob, queueItemDueJob, queueItemsCatchUpJob, scoresRecomputeJob, scoreRanksCompactJob, movementArrivalJob, movementsCatchUpJob, wreckageExpiryJob];
+export const jobs: JobDefinition[] = [guestExpiryJob, queueItemDueJob, queueItemsCatchUpJob, scoresRecomputeJob, scoreRanksCompactJob, movementArrivalJob, movementsCatchUpJob, wreckageExpiryJob, messageRetentionJob];
