@@ -98,12 +98,19 @@ const hallOfFameEntryRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/hall-of-fame-entry'), 'HallOfFameEntryRoute'),
 });
 
+/** Messages, buddies and the player search (issue 28). */
+const messagesRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/messages',
+  component: lazyRouteComponent(() => import('./routes/messages'), 'MessagesRoute'),
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
   notificationsRoute,
   hallOfFameEntryRoute,
-  authenticatedRoute.addChildren([indexRoute, dashboardRoute, adminRoute, battleRoute]),
+  authenticatedRoute.addChildren([indexRoute, dashboardRoute, adminRoute, battleRoute, messagesRoute]),
 ]);
 
 export const router = createRouter({

@@ -20,6 +20,7 @@ import {
   type SpyLine,
   type SpyReport,
 } from './spy-rules';
+import { PlayerName } from '../../../components/player/player-name';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -116,7 +117,7 @@ function Report({ report }: { report: SpyReport }) {
         {report.detail_level >= 1 && <SimulatorButton kind="spy" content={report} label="Simulate" />}
       </Group>
       {report.report_time_utc !== undefined && <Text component="div" size="xs" c="dimmed">{formatDate(report.report_time_utc as string)}</Text>}
-      {showsIntelExtras(report) && text(report.target_owner_id) && <Fact label="Owner ID">{text(report.target_owner_id)}</Fact>}
+      {showsIntelExtras(report) && text(report.target_owner_id) && <Fact label="Owner ID"><PlayerName id={Number(text(report.target_owner_id))} name={text(report.target_owner_id)!} /></Fact>}
       {(num(report.spies_lost) ?? 0) > 0 && <Fact label="Spies lost">{num(report.spies_lost)}</Fact>}
       <Stack gap={4} mt={4}>
         <Section title="Resources">
