@@ -4,7 +4,8 @@
  * SQL, JSON) over a keep-alive connection on loopback. Goals: a highscores page (the first pages are
  * the api's kept ones, at most a second old; a random page is read), the own-rank lookup
  * (/highscores/me: rank from the histogram plus a count in its bucket, and the page that holds it, one
- * statement) and an alliance search each under 20 ms at p95.
+ * statement), an alliance search and a player search by name (issue 28: prefix, and a part of the name
+ * through the trigram index) each under 20 ms at p95.
  *
  *   npx tsx tests/bench/standing.ts   (exits 1 when a goal is missed)
  */
@@ -67,6 +68,9 @@ async function main(): Promise<void> {
       { label: 'GET /highscores/me (own rank and its page)', url: (i) => `/api/v1/highscores/me?sort_by=${pick(SORTS, i)}` },
       { label: 'GET /alliances?search=... (10,000 alliances)', url: (i) => `/api/v1/alliances?search=${encodeURIComponent(String((i * 37) % 9999))}` },
       { label: 'GET /alliances (first page, by name)', url: () => '/api/v1/alliances' },
+      { label: 'GET /players?search=<prefix> (100,000 players)', url: (i) => `/api/v1/players?search=bench_${(i * 37) % 999}` },
+      { label: 'GET /players?search=<part of a name>', url: (i) => `/api/v1/players?search=${String(1000 + ((i * 7919) % 8999))}` },
+      { label: 'GET /players?search=<2 letters> (prefix only)', url: () => '/api/v1/players?search=be' },
     ];
     let missed = 0;
     for (const call of calls) {

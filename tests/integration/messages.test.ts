@@ -162,3 +162,23 @@ describe('retention', () => {
     expect(reports.rows).toEqual([{ subject: 'Ancient', message_id: null }]);
   });
 });
+
+describe('player search and profile', () => {
+  it('lists names starting with the text first, then names containing it; short texts by prefix only; wildcards are text', async () => {
+    for (const name of ['srch_zeta', 'xsrch_zed', 'srch_alpha', 'nozeal', 'srch%x']) await veteran(name);
+    const search = async (q: string) => (await callApi<{ players: { username: string }[] }>(ctx, 'GET', `/api/v1/players?search=${encodeURIComponent(q)}`, await veteran(`viewer_${q.length}_${Date.now()}`))).body.players.map((p) => p.username);
+    expect(await search('SRCH_')).toEqual(['srch_alpha', 'srch_zeta', 'xsrch_zed']);
+    expect(await search('srch%')).toEqual(['srch%x']);
+    expect(await search('ze')).toEqual([]);
+    expect(await search('zeal')).toEqual(['nozeal']);
+  });
+
+  it("shows a player's card: alliance tag, a rank per category, territories, member since, and the viewer's block", async () => {
+    const [viewer, other] = [await veteran('card_viewer'), await veteran('card_other')];
+    const card = await callApi<Record<string, unknown>>(ctx, 'GET', `/api/v1/players/${other.id}`, viewer);
+    expect(card.status).toBe(200);
+    expect(card.body).toMatchObject({ id: other.id, username: 'card_other', alliance_tag: null, is_blocked: false, buddy: 'none', territories: [] });
+    expect((card.body.scores as { category: string }[]).map((s) => s.category)).toEqual(['total_score', 'building_score', 'research_score', 'unit_score', 'defense_score']);
+    expect(await callApi(ctx, 'GET', '/api/v1/players/2147483000', viewer)).toEqual({ status: 404, body: { detail: 'Player not found.' } });
+  });
+});

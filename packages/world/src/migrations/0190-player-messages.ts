@@ -13,7 +13,8 @@ export class Migration0190PlayerMessages extends Migration {
     this.addSql(`
       alter table users add column last_active_at timestamptz null;
       create index users_username_trgm on users using gin (username gin_trgm_ops);
-      create index users_username_prefix on users (lower(username) text_pattern_ops);
+      -- In the C collation a btree serves both LIKE 'text%' and the order by name the search reads.
+      create index users_username_prefix on users ((lower(username) collate "C"));
 
       -- One send: a private message or a circular (many rows of messages). The rate limits count these.
       create table message_sends (

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fail } from '../errors';
-import { rankOf } from './highscores.query';
+import { aheadSql, rankOf } from './highscores.query';
 
 /** A player as the search and the profile card show them (the issue's shape, snake_case). */
 export interface PlayerView {
@@ -30,25 +30,40 @@ const PLAYER_SQL = `select u.id, u.username, u.avatar_id, a.tag as alliance_tag,
   from users u left join alliance_members am on am.user_id = u.id left join alliances a on a.id = am.alliance_id
   left join player_scores s on s.user_id = u.id`;
 
+const SEARCH_PAGE_SQL = `with prefix as (
+    select u.id, 0 as k, lower(u.username) collate "C" as name from users u
+    where lower(u.username) collate "C" like ? order by lower(u.username) collate "C" limit ?),
+  contains as (
+    select id, 1 as k, name from (
+      select u.id, lower(u.username) collate "C" as name from users u
+      where ? and u.username ilike ? and lower(u.username) collate "C" not like ? limit ?) c
+    order by name limit ?),
+  page as (select * from prefix union all select * from contains order by k, name limit ? offset ?)
+  select p.k, u.id, u.username, u.avatar_id, a.tag as alliance_tag, s.total_score, rk.ahead
+  from page p join users u on u.id = p.id left join alliance_members am on am.user_id = u.id
+  left join alliances a on a.id = am.alliance_id left join player_scores s on s.user_id = u.id
+  left join lateral (select ${aheadSql('total_score')} as ahead
+    from (select s.user_id, s.total_score as score, player_score_bucket(s.total_score) as bucket) me where s.user_id is not null) rk on true
+  order by p.k, p.name`;
+
+/** How many names containing the text (not starting with it) the search orders: a bound on its work. */
+export const CONTAINS_CANDIDATES = 1000;
+
 /**
- * GET /players?search=: names that start with the text first, then names that contain it, each by name.
- * A text of three characters or more is read through the trigram index (`ilike '%text%'`); a shorter one
- * only by prefix, through the lower(username) text_pattern_ops index, since one or two characters are
- * inside too many names to be worth listing. LIKE's wildcards in the text are escaped.
+ * GET /players?search=: names that start with the text first (a range of the C-collated lower(username)
+ * index, already in order), then names that contain it, through the trigram index (`ilike '%text%'`),
+ * at most CONTAINS_CANDIDATES of them ordered by name. A text under three characters is matched by
+ * prefix only: a trigram index cannot serve it, and one or two characters are inside too many names.
+ * LIKE's wildcards in the text are escaped.
  */
 export async function searchPlayerNames(em: EntityManager, query: { search: string; skip: number; limit: number }): Promise<{ players: PlayerView[] }> {
   const text = query.search.trim().toLowerCase();
   if (!text) return { players: [] };
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const contains = text.length >= 3;
-  const rows = await em.execute<PlayerRow[]>(
-    `${PLAYER_SQL} where ${contains ? 'u.username ilike ?' : 'lower(u.username) like ?'}
-     order by lower(u.username) like ? desc, lower(u.username), u.id limit ? offset ?`,
-    [contains ? `%${escaped}%` : `${escaped}%`, `${escaped}%`, query.limit, query.skip],
-  );
-  const players: PlayerView[] = [];
-  for (const r of rows) players.push({ ...r, total_score: r.total_score ?? 0, rank: r.total_score === null ? null : await rankOf(em, r.id, 'total_score') });
-  return { players };
+  const upTo = query.skip + query.limit;
+  const rows = await em.execute<(PlayerRow & { ahead: string | number | null })[]>(SEARCH_PAGE_SQL, [`${escaped}%`, upTo, text.length >= 3, `%${escaped}%`, `${escaped}%`, CONTAINS_CANDIDATES, upTo, query.limit, query.skip]);
+  // Each rank in the same statement, from the histogram (as GET /highscores/me reads one).
+  return { players: rows.map((r) => ({ id: r.id, username: r.username, avatar_id: r.avatar_id, alliance_tag: r.alliance_tag, total_score: r.total_score ?? 0, rank: r.ahead === null ? null : Number(r.ahead) + 1 })) };
 }
 
 /** GET /players/{id}: the public profile card, as `viewer` sees it. */
