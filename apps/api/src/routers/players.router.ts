@@ -10,7 +10,8 @@ export const playerIdField = z.coerce.number({ error: 'Player id must be a numbe
 export const SearchPlayersSchema = z.object({
   search: z.string({ error: 'Type part of a name.' }).max(50, 'No player has a name that long.').default(''),
   skip: z.coerce.number().int().min(0, 'skip must be 0 or more').max(10_000, 'skip must be at most 10000').default(0),
-  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 50').max(50, 'limit must be between 1 and 50').default(20),
+  // Ten by default: each row's exact rank is a count inside its score bucket (about a millisecond each on 100,000 players).
+  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 50').max(50, 'limit must be between 1 and 50').default(10),
 });
 export type SearchPlayers = z.input<typeof SearchPlayersSchema>;
 export const PlayerIdSchema = z.object({ id: playerIdField });

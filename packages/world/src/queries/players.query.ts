@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fail } from '../errors';
+import { sqlRows } from '../kernel/bulk-write';
 import { aheadSql, rankOf } from './highscores.query';
 
 /** A player as the search and the profile card show them (the issue's shape, snake_case). */
@@ -30,39 +31,46 @@ const PLAYER_SQL = `select u.id, u.username, u.avatar_id, a.tag as alliance_tag,
   from users u left join alliance_members am on am.user_id = u.id left join alliances a on a.id = am.alliance_id
   left join player_scores s on s.user_id = u.id`;
 
-const SEARCH_PAGE_SQL = `with prefix as (
-    select u.id, 0 as k, lower(u.username) collate "C" as name from users u
-    where lower(u.username) collate "C" like ? order by lower(u.username) collate "C" limit ?),
-  contains as (
-    select id, 1 as k, name from (
-      select u.id, lower(u.username) collate "C" as name from users u
-      where ? and u.username ilike ? and lower(u.username) collate "C" not like ? limit ?) c
-    order by name limit ?),
-  page as (select * from prefix union all select * from contains order by k, name limit ? offset ?)
-  select p.k, u.id, u.username, u.avatar_id, a.tag as alliance_tag, s.total_score, rk.ahead
-  from page p join users u on u.id = p.id left join alliance_members am on am.user_id = u.id
-  left join alliances a on a.id = am.alliance_id left join player_scores s on s.user_id = u.id
+/** Each rank from the score histogram in the same statement (as GET /highscores/me reads one). */
+const PLAYER_ROWS_SQL = `select u.id, u.username, u.avatar_id, a.tag as alliance_tag, s.total_score, rk.ahead
+  from unnest($1::int[]) with ordinality as p(id, n) join users u on u.id = p.id
+  left join alliance_members am on am.user_id = u.id left join alliances a on a.id = am.alliance_id
+  left join player_scores s on s.user_id = u.id
   left join lateral (select ${aheadSql('total_score')} as ahead
     from (select s.user_id, s.total_score as score, player_score_bucket(s.total_score) as bucket) me where s.user_id is not null) rk on true
-  order by p.k, p.name`;
+  order by p.n`;
 
 /** How many names containing the text (not starting with it) the search orders: a bound on its work. */
 export const CONTAINS_CANDIDATES = 1000;
 
 /**
  * GET /players?search=: names that start with the text first (a range of the C-collated lower(username)
- * index, already in order), then names that contain it, through the trigram index (`ilike '%text%'`),
- * at most CONTAINS_CANDIDATES of them ordered by name. A text under three characters is matched by
- * prefix only: a trigram index cannot serve it, and one or two characters are inside too many names.
- * LIKE's wildcards in the text are escaped.
+ * index, already in order); when those do not fill the page, names that contain it, through the trigram
+ * index (`ilike '%text%'`), at most CONTAINS_CANDIDATES of them, ordered by name. A text under three
+ * characters is matched by prefix only: a trigram index cannot serve it, and one or two characters are
+ * inside too many names. LIKE's wildcards in the text are escaped.
  */
 export async function searchPlayerNames(em: EntityManager, query: { search: string; skip: number; limit: number }): Promise<{ players: PlayerView[] }> {
   const text = query.search.trim().toLowerCase();
   if (!text) return { players: [] };
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
   const upTo = query.skip + query.limit;
-  const rows = await em.execute<(PlayerRow & { ahead: string | number | null })[]>(SEARCH_PAGE_SQL, [`${escaped}%`, upTo, text.length >= 3, `%${escaped}%`, `${escaped}%`, CONTAINS_CANDIDATES, upTo, query.limit, query.skip]);
-  // Each rank in the same statement, from the histogram (as GET /highscores/me reads one).
+  const prefix = await em.execute<{ id: number }[]>(
+    'select id from users where lower(username) collate "C" like ? order by lower(username) collate "C" limit ?',
+    [`${escaped}%`, upTo],
+  );
+  let ids = prefix.map((r) => r.id);
+  if (ids.length < upTo && text.length >= 3) {
+    const inside = await em.execute<{ id: number }[]>(
+      `select id from (select id, lower(username) collate "C" as name from users where username ilike ? and lower(username) collate "C" not like ? limit ?) c
+       order by name limit ?`,
+      [`%${escaped}%`, `${escaped}%`, CONTAINS_CANDIDATES, upTo - ids.length],
+    );
+    ids = [...ids, ...inside.map((r) => r.id)];
+  }
+  ids = ids.slice(query.skip, upTo);
+  if (ids.length === 0) return { players: [] };
+  const rows = await sqlRows<PlayerRow & { ahead: string | number | null }>(em, PLAYER_ROWS_SQL, [ids]);
   return { players: rows.map((r) => ({ id: r.id, username: r.username, avatar_id: r.avatar_id, alliance_tag: r.alliance_tag, total_score: r.total_score ?? 0, rank: r.ahead === null ? null : Number(r.ahead) + 1 })) };
 }
 
