@@ -35,6 +35,8 @@ async function seed(sql: pg.Client, em: Parameters<typeof compactScoreRanks>[0])
   await sql.query('vacuum analyze player_scores');
   await sql.query('vacuum analyze alliances');
   await sql.query('vacuum analyze alliance_members');
+  // The player search's trigram index: autovacuum moves a GIN index's pending list (every fresh name) into the index.
+  await sql.query('vacuum analyze users');
   // A vacuum cannot mark pages all-visible while an autovacuum's analyze of the fresh tables holds an
   // older snapshot: vacuum again until it has, as autovacuum's next rounds would in a settled world,
   // so the ordering indexes are read without visiting the table. Then flush the seed's dirty pages.
