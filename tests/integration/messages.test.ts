@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { removeOldMessages } from '@brood/world';
 import { useTestApi } from './support/test-api';
 import { callApi, listenToEvents, makePlayer, type Player } from './support/players';
+import { makeOperator, trpc } from './support/moderation';
 
 const ctx = useTestApi();
 
@@ -180,5 +181,28 @@ describe('player search and profile', () => {
     expect(card.body).toMatchObject({ id: other.id, username: 'card_other', alliance_tag: null, is_blocked: false, buddy: 'none', territories: [] });
     expect((card.body.scores as { category: string }[]).map((s) => s.category)).toEqual(['total_score', 'building_score', 'research_score', 'unit_score', 'defense_score']);
     expect(await callApi(ctx, 'GET', '/api/v1/players/2147483000', viewer)).toEqual({ status: 404, body: { detail: 'Player not found.' } });
+  });
+});
+
+describe('the Reports queue', () => {
+  it('shows a reported message with both players and its context; an operator dismisses one and suspends for another, each audited', async () => {
+    const [ann, bob, op] = [await veteran('rep_ann'), await veteran('rep_bob'), await veteran('rep_op')];
+    await makeOperator(ctx, op);
+    await send(ann, 'rep_bob', 'Before', 'earlier words');
+    const first = (await send(ann, 'rep_bob', 'Threat', 'give me your fiber')).body;
+    expect(await callApi(ctx, 'POST', `/api/v1/messages/${first.id}/report`, bob)).toMatchObject({ status: 201, body: { status: 'OPEN' } });
+    expect(await callApi(ctx, 'POST', `/api/v1/messages/${first.id}/report`, bob)).toEqual({ status: 409, body: { detail: 'You have already reported this message; an operator will look at it.' } });
+    const queue = await trpc<{ id: number; reporter: { username: string }; reported: { username: string }; message: { subject: string }; context: { subject: string }[] }[]>(ctx, op, 'admin.reports', { status: 'OPEN' });
+    const report = queue.data.find((r) => r.message.subject === 'Threat')!;
+    expect(report).toMatchObject({ reporter: { username: 'rep_bob' }, reported: { username: 'rep_ann' }, context: [{ subject: 'Before' }] });
+    expect((await trpc(ctx, op, 'admin.resolveReport', { id: report.id, action: 'dismiss', reason: 'Banter' })).status).toBe(200);
+    expect(await trpc(ctx, op, 'admin.resolveReport', { id: report.id, action: 'dismiss', reason: 'Again' })).toMatchObject({ status: 409, message: 'This report has already been resolved.' });
+
+    const second = (await send(ann, 'rep_bob', 'Worse', 'real threat')).body;
+    const reported = await callApi<{ id: number }>(ctx, 'POST', `/api/v1/messages/${second.id}/report`, bob);
+    expect((await trpc(ctx, op, 'admin.resolveReport', { id: reported.body.id, action: 'suspend', reason: 'Threats' })).status).toBe(200);
+    expect((await callApi(ctx, 'GET', '/api/v1/messages', ann)).status).toBe(401);
+    const audit = await ctx.sql.query<{ action: string; reason: string }>("select action, reason from moderation_audit where operator_id = $1 order by id", [op.id]);
+    expect(audit.rows).toEqual([{ action: 'DISMISS_REPORT', reason: 'Banter' }, { action: 'SUSPEND', reason: 'Threats' }, { action: 'ACT_ON_REPORT', reason: 'Threats' }]);
   });
 });
