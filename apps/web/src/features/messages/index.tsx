@@ -3,3 +3,4 @@ export { MessagesPage } from './messages-page';
 export { MessagesButton } from './messages-button';
 export { PlayerCardModal, setProfileMarkers } from './player-card';
 export { ComposeModal } from './compose-modal';
+export { CircularButton } from './circular-button';

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
 import { useAuthStore } from '../../stores/auth-store';
+import { CircularButton } from './circular-button';
 import { ComposeModal } from './compose-modal';
 import { MessagesPage } from './messages-page';
 import { PlayerCardModal } from './player-card';
@@ -32,6 +33,8 @@ function api(inbox: MessageItem[]) {
         return { buddies: [{ id: 3, user_id: 9, username: 'Pal', online: true }], requests: [{ id: 4, user_id: 10, username: 'Asker', direction: 'incoming' }] };
       case 'players.get':
         return PROFILE;
+      case 'messages.circular':
+        return { recipients: 2 };
       case 'gameData.all':
         return { universe: { messages: { subject_max_length: 100, body_max_length: 2000 } } };
       default:
@@ -77,5 +80,19 @@ describe('a player name', () => {
     const send = screen.getByTestId('compose-send') as HTMLButtonElement;
     expect(send.disabled).toBe(true);
     expect(send.title).toBe('Write a subject.');
+  });
+});
+
+describe('an alliance circular', () => {
+  it('is sent to every other member unless a rank is chosen, once it has a subject and a text', async () => {
+    const { calls } = renderWithProviders(<CircularButton allianceId={5} />, api([]));
+    fireEvent.click(screen.getByTestId('circular-open'));
+    const send = (await screen.findByRole('button', { name: 'Send circular' })) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    expect(send.title).toBe('Write a subject.');
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Muster' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'All fleets home.' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(calls.find((c) => c.path === 'messages.circular')?.input).toEqual({ id: 5, subject: 'Muster', body: 'All fleets home.' }));
   });
 });
