@@ -50,7 +50,10 @@ const BY_ROUTER: Record<string, Named> = {
   'admin.battle_id': 'operators',
   'admin.alliance_id': 'operators',
   'admin.comment_id': 'operators',
-  'admin.id': 'operators', // the audit log's target filter
+  'admin.id': 'operators', // the audit log's target filter and a message report's id
+  'messages.id': 'message',
+  'buddies.id': 'buddy',
+  'players.id': 'public', // a player's profile card is everybody's; blocking changes only the blocker's rows
 };
 /** ... by procedure and field, where even the router does not say. */
 const BY_PROCEDURE: Record<string, Named> = {
@@ -63,6 +66,7 @@ const BY_PROCEDURE: Record<string, Named> = {
   'alliances.kick.id': 'member',
   'alliances.setRank.id': 'member',
   'alliances.transferLeadership.id': 'member',
+  'messages.circular.id': 'alliance', // a circular goes to the sender's own alliance only
 };
 
 function objectOf(procedure: string, field: string): Named | undefined {
@@ -166,7 +170,7 @@ function callTrpc(path: string, type: string, input: unknown) {
 describe('the authorization matrix', () => {
   it("shows the victim's texts to the victim (so their absence elsewhere means something)", async () => {
     const own = (url: string) => ctx.api.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: world.victim.headers }).then((r) => r.body);
-    const seen = [await own(`/territories/${world.victim.territoryId}`), await own('/notifications?include_read=true'), await own(`/alliances/${world.objects.alliance}/applications`)].join('\n');
+    const seen = [await own(`/territories/${world.victim.territoryId}`), await own('/notifications?include_read=true'), await own(`/alliances/${world.objects.alliance}/applications`), await own('/messages')].join('\n');
     for (const text of world.markers) expect(seen).toContain(text);
   });
 

@@ -20,6 +20,9 @@ import { adminRouter } from './routers/admin.router';
 import { battlesRouter } from './routers/battles.router';
 import { pushRouter } from './routers/push.router';
 import { awayRouter } from './routers/away.router';
+import { messagesRouter } from './routers/messages.router';
+import { playersRouter } from './routers/players.router';
+import { buddiesRouter } from './routers/buddies.router';
 
 /** One router per domain (routers/<domain>.router.ts). */
 export const appRouter = router({
@@ -44,6 +47,9 @@ export const appRouter = router({
   battles: battlesRouter,
   push: pushRouter,
   away: awayRouter,
+  messages: messagesRouter,
+  players: playersRouter,
+  buddies: buddiesRouter,
 });
 
 export type AppRouter = typeof appRouter;

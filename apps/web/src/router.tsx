@@ -111,12 +111,19 @@ const hallOfFameEntryRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/hall-of-fame-entry'), 'HallOfFameEntryRoute'),
 });
 
+/** Messages, buddies and the player search (issue 28). */
+const messagesRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/messages',
+  component: lazyRouteComponent(() => import('./routes/messages'), 'MessagesRoute'),
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
   notificationsRoute,
   hallOfFameEntryRoute,
-  authenticatedRoute.addChildren([indexRoute, dashboardRoute, dashboardTabRoute, adminRoute, battleRoute, settingsRoute]),
+  authenticatedRoute.addChildren([indexRoute, dashboardRoute, dashboardTabRoute, adminRoute, battleRoute, settingsRoute, messagesRoute]),
 ]);
 
 export const router = createRouter({

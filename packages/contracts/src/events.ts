@@ -82,6 +82,8 @@ export const GAME_EVENTS = {
   ACCOUNT_SUSPENDED: z.object({ reason: z.string() }),
   /** An operator's announcement, stored for every player as GENERIC_INFORMATION (sent to every socket at once). */
   ANNOUNCEMENT: z.object({ title: z.string() }),
+  /** A private message or an alliance circular arrived (not sent when the recipient blocked the sender). */
+  MESSAGE_RECEIVED: z.object({ id, sender_id: id, sender_username: z.string(), subject: z.string(), is_circular: z.boolean() }),
   NOTIFICATION_UPDATED: z.union([z.object({ id: z.string(), is_read: z.literal(true) }), z.object({ all_read: z.literal(true), count: id })]),
 } as const satisfies Record<string, z.ZodType>;
 

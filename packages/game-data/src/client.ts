@@ -37,6 +37,7 @@ export function toClientGameData(catalogue: Catalogue) {
       base_effects: u.base_effects,
       starving_production_factor: u.starving_production_factor,
       score: u.score,
+      messages: { subject_max_length: u.messages.subject_max_length, body_max_length: u.messages.body_max_length },
     },
   };
 }

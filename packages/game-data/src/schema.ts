@@ -242,6 +242,28 @@ export const UniverseSettingsSchema = z.strictObject({
   api_limits: z.strictObject({ body_max_bytes: limit, writes_per_player_per_minute: limit, sockets_per_player: limit }),
   /** The moderation console: a due job waiting longer than this is counted late; rows per page of its lists. */
   moderation: z.strictObject({ job_late_seconds: limit, page_size: limit }),
+  /**
+   * Players' messages (docs/game-rules.md "Messages and buddies"): lengths, sends per sender per minute
+   * and per hour (fewer for accounts younger than `new_account_hours` and for guests), days a message is
+   * kept, rows per page, the minutes a buddy counts 'online' after a signed-in call (written at most
+   * every `last_active_write_minutes`), and the earlier messages a report copies as its context.
+   */
+  messages: z.strictObject({
+    subject_max_length: limit,
+    body_max_length: limit,
+    per_minute: limit,
+    per_hour: limit,
+    new_account_hours: positive,
+    new_account_per_minute: limit,
+    new_account_per_hour: limit,
+    guest_per_minute: limit,
+    guest_per_hour: limit,
+    retention_days: positive,
+    page_size: limit,
+    online_minutes: positive,
+    last_active_write_minutes: positive,
+    report_context_messages: count,
+  }),
 });
 export type UniverseSettings = DeepReadonly<z.infer<typeof UniverseSettingsSchema>>;
 

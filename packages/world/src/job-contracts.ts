@@ -26,4 +26,6 @@ export const JOBS = {
   addressRetention: jobContract('address-retention', z.object({}).loose()),
   /** A Web Push announcing one notification to one subscription; a push service's 429 or 5xx is tried again, waiting longer each time. */
   pushDelivery: jobContract('push-delivery', z.object({ notification_id: z.uuid(), subscription_id: z.number().int().positive() }), { retryLimit: 6, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 }),
+  /** Every hour: players' messages older than the universe's messages.retention_days removed. */
+  messageRetention: jobContract('message-retention', z.object({}).loose()),
 } as const;

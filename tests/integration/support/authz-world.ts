@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { createPlayer, type TestApi, type TestPlayer } from '@brood/api/testing';
 
 /** What an id field of an input names: an object someone owns, or something public by design. */
-export type ObjectKind = 'territory' | 'buildItem' | 'researchItem' | 'recruitItem' | 'defenseItem' | 'movement' | 'notification' | 'alliance' | 'application' | 'member' | 'invitation' | 'battle';
+export type ObjectKind = 'territory' | 'buildItem' | 'researchItem' | 'recruitItem' | 'defenseItem' | 'movement' | 'notification' | 'alliance' | 'application' | 'member' | 'invitation' | 'battle' | 'message' | 'buddy';
 
 /**
  * The victim's side of the authorization matrix: one object of every kind a procedure takes by id,
@@ -97,6 +97,11 @@ export async function authzWorld(api: TestApi, sql: pg.Client): Promise<AuthzWor
     [victim.territoryId, victim.user.id, hash],
   )).rows;
 
+  // A private message to the victim and a buddy request waiting for the victim's answer (issue 28).
+  const messageSubject = marker('Whisper ');
+  const message = await post(api, member, 'POST', '/api/v1/messages', { recipient_username: victim.user.username, subject: messageSubject, body: 'between us' }, 201);
+  const buddy = await post(api, applicant, 'POST', '/api/v1/buddies', { username: victim.user.username }, 201);
+
   const allianceId = alliance.id as number;
   return {
     victim,
@@ -114,8 +119,10 @@ export async function authzWorld(api: TestApi, sql: pg.Client): Promise<AuthzWor
       member: member.user.id,
       invitation: invitation!.id,
       battle: Number(battle!.id),
+      message: message.id as number,
+      buddy: buddy.id as number,
     },
-    markers: ['9876543', notificationTitle, applicationMessage],
+    markers: ['9876543', notificationTitle, applicationMessage, messageSubject],
     keys,
     async digest() {
       const { rows } = await sql.query<{ digest: string }>(
@@ -130,6 +137,9 @@ export async function authzWorld(api: TestApi, sql: pg.Client): Promise<AuthzWor
            union all select row_to_json(u)::text from (select id, username, email, avatar_id from users where id = $1) u
            union all select row_to_json(i)::text from attack_invitations i where invited_user_id = $1
            union all select row_to_json(b)::text from battles b where $1 = any(participant_user_ids)
+           union all select row_to_json(msg)::text from messages msg where recipient_id = $1 or sender_id = $1
+           union all select row_to_json(mr)::text from message_reports mr where reporter_id = $1 or reported_id = $1
+           union all select row_to_json(bd)::text from buddies bd where requester_id = $1 or addressee_id = $1
          ) rows`,
         [victim.user.id, allianceId],
       );

@@ -15,6 +15,7 @@ import { registerHighscoresRest } from './highscores.rest';
 import { registerHallOfFameRest } from './hall-of-fame.rest';
 import { registerMovementsRest } from './movements.rest';
 import { registerPushRest } from './push.rest';
+import { registerMessagesRest } from './messages.rest';
 
 /** Every /api/v1 adapter, one file per domain (rest/<domain>.rest.ts). */
 export function registerRest(app: FastifyInstance, makeContext: ContextFactory): void {
@@ -36,4 +37,5 @@ export function registerRest(app: FastifyInstance, makeContext: ContextFactory):
   registerHallOfFameRest(app, makeContext);
   registerMovementsRest(app, makeContext);
   registerPushRest(app, makeContext);
+  registerMessagesRest(app, makeContext);
 }

@@ -3,7 +3,7 @@ import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
 import { MOVEMENT_MISSIONS } from '@brood/game-core';
 import {
   MODERATION_RULES, announceToEveryone, currentRelease, deleteHallOfFameCommentAsOperator, findBattleReport, fleetsInFlight, listAudit, playerDetail,
-  renameAllianceAsOperator, renameTerritoryAsOperator, searchPlayers, suspendPlayer, universeOverview, unsuspendPlayer, type Operator,
+  renameAllianceAsOperator, renameTerritoryAsOperator, searchPlayers, listMessageReports, resolveMessageReport, suspendPlayer, universeOverview, unsuspendPlayer, type Operator,
 } from '@brood/world';
 import { operatorProcedure, type Ctx } from '../trpc';
 import { visibleName } from '../input-guard';
@@ -36,6 +36,8 @@ export const PlayerActionSchema = z.object({ user_id: id('Player'), reason });
 export const RenameTerritorySchema = z.object({ territory_id: id('Territory'), name: visibleName(text('The name', 100)), reason });
 export const RenameAllianceSchema = z.object({ alliance_id: id('Alliance'), name: visibleName(text('The name', 50)), tag: visibleName(text('The tag', 5)), reason });
 export const DeleteCommentSchema = z.object({ comment_id: id('Comment'), reason });
+export const ReportsSchema = z.object({ status: z.enum(['OPEN', 'ALL'], { error: 'Status must be OPEN or ALL.' }).default('OPEN') });
+export const ResolveReportSchema = z.object({ id: id('Report'), action: z.enum(['dismiss', 'suspend'], { error: 'Action must be dismiss or suspend.' }), reason });
 
 export const adminRouter = {
   /** Effective settings (universe.json + UNIVERSE_OVERRIDES) and live counts. */
@@ -64,5 +66,12 @@ export const adminRouter = {
   unsuspend: operatorProcedure.input(PlayerActionSchema).mutation(({ ctx, input }) => unsuspendPlayer(worldDeps(ctx), operator(ctx), input, ctx.now())),
   renameTerritory: operatorProcedure.input(RenameTerritorySchema).mutation(({ ctx, input }) => renameTerritoryAsOperator(worldDeps(ctx), operator(ctx), input, ctx.now())),
   renameAlliance: operatorProcedure.input(RenameAllianceSchema).mutation(({ ctx, input }) => renameAllianceAsOperator(worldDeps(ctx), operator(ctx), input, ctx.now())),
+  /** Reported messages (issue 28): the message, both players and the messages before it. */
+  reports: operatorProcedure.input(ReportsSchema).query(({ ctx, input }) => listMessageReports(ctx.em, { status: input.status, limit: pageSize(ctx) })),
+  resolveReport: operatorProcedure.input(ResolveReportSchema).mutation(async ({ ctx, input }) => {
+    const done = await resolveMessageReport(worldDeps(ctx), operator(ctx), input, ctx.now());
+    ctx.deps.sessions.forgetAll();
+    return done;
+  }),
   deleteComment: operatorProcedure.input(DeleteCommentSchema).mutation(({ ctx, input }) => deleteHallOfFameCommentAsOperator(worldDeps(ctx), operator(ctx), input, ctx.now())),
 } satisfies TRPCRouterRecord;

@@ -1,11 +1,11 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { Button, Center, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconHistory, IconPlanet, IconRocket, IconUsers } from '@tabler/icons-react';
+import { IconArrowLeft, IconFlag, IconHistory, IconPlanet, IconRocket, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { HeaderPage } from '../components/shell/header-page';
 import { useIsMobile } from '../components/shell/breakpoints';
-import { AuditPanel, FleetsPanel, PlayersPanel, UniversePanel, useIsOperator } from '../features/admin';
+import { AuditPanel, FleetsPanel, PlayersPanel, ReportsPanel, UniversePanel, useIsOperator } from '../features/admin';
 import { PanelLoading } from '../components/catalogue/panel-states';
 
 export const OPERATORS_ONLY_TEXT = 'This area is for the operators of this universe.';
@@ -15,6 +15,7 @@ const TABS = [
   { value: 'players', label: 'Players', icon: IconUsers, Panel: PlayersPanel },
   { value: 'fleets', label: 'Fleets', icon: IconRocket, Panel: FleetsPanel },
   { value: 'audit', label: 'Audit log', icon: IconHistory, Panel: AuditPanel },
+  { value: 'reports', label: 'Reports', icon: IconFlag, Panel: ReportsPanel },
 ] as const;
 
 /** /admin: the moderation console, for operators only (the server refuses everyone else too). */

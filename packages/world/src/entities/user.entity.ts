@@ -22,6 +22,8 @@ export const UserSchema = defineEntity({
     signupIp: p.string().length(64).nullable(),
     lastLoginIp: p.string().length(64).nullable(),
     lastLoginAt: p.datetime().nullable(),
+    /** Written at most every few minutes by signed-in calls (migration 0190): buddies see 'online'. */
+    lastActiveAt: p.datetime().nullable(),
   },
 });
 

@@ -74,7 +74,7 @@ const pageSql = (col: string) => `buckets as (
  * score and a lower id. Those in higher buckets are a sum over the histogram; inside the player's own
  * bucket they are counted on the ordering's index.
  */
-const aheadSql = (col: string) => `(select coalesce(sum(r.players), 0) from player_score_ranks r where r.category = '${col}' and r.bucket > me.bucket)
+export const aheadSql = (col: string) => `(select coalesce(sum(r.players), 0) from player_score_ranks r where r.category = '${col}' and r.bucket > me.bucket)
     + (select count(*) from player_scores a where a.${col} > me.score and a.${col} < player_score_bucket_ceiling(me.bucket) and player_score_bucket(a.${col}) = me.bucket)
     + (select count(*) from player_scores a where a.${col} = me.score and a.user_id < me.user_id)`;
 const meSql = (col: string) => `select user_id, ${col} as score, player_score_bucket(${col}) as bucket from player_scores where user_id = ?`;

@@ -2,6 +2,7 @@ import { Box, Button, Group, Stack, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { TerritoryPicker } from '../../features/territories';
 import { NotificationBell } from '../../features/notifications';
+import { ComposeModal, MessagesButton, PlayerCardModal } from '../../features/messages';
 import { QueueButton } from '../../features/queue';
 import { useAuthStore } from '../../stores/auth-store';
 import { BroodLogo } from '../brand';
@@ -54,12 +55,15 @@ export function GameHeader({ queueButton = false }: { queueButton?: boolean }) {
         </Group>
         <Group gap={isMobile ? 6 : 'md'} wrap="nowrap">
           {queueButton && <QueueButton />}
+          <MessagesButton />
           <NotificationBell />
           <UserMenu compact={isMobile} showExpiry={!isMobile} />
         </Group>
       </Group>
       {isMobile && isGuest && <GuestStrip />}
       <AccountModals />
+      <PlayerCardModal />
+      <ComposeModal />
     </Stack>
   );
 }

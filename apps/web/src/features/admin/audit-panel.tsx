@@ -13,6 +13,8 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   RENAME_ALLIANCE: 'renamed alliance',
   DELETE_HOF_COMMENT: 'deleted comment',
   ANNOUNCE: 'announced',
+  DISMISS_REPORT: 'dismissed report',
+  ACT_ON_REPORT: 'acted on report',
 };
 
 function detailText(entry: AuditEntry): string {

@@ -5,6 +5,7 @@ import { formatDate } from '../../lib/format';
 import { useAuthStore } from '../../stores/auth-store';
 import { SettingsModal } from './alliance-forms';
 import { ApplicationsModal, RosterTable, TransferModal } from './alliance-manage';
+import { CircularButton } from '../messages';
 import { useApplications, type AllianceActions, type AllianceDetail } from './alliance-queries';
 
 export const NO_DESCRIPTION = 'No description.';
@@ -102,6 +103,7 @@ export function MyAlliance({ alliance, actions }: { alliance: AllianceDetail; ac
               <Button size="xs" variant="light" onClick={() => setOpen('members')}>
                 Members
               </Button>
+              <CircularButton allianceId={alliance.id} />
             </>
           )}
           {rank === 'LEADER' && (

@@ -5,6 +5,7 @@ import { allianceRefusal, type AlliancePower } from '@brood/game-core';
 import { IconArrowDown, IconArrowUp, IconUserMinus } from '@tabler/icons-react';
 import { formatDate } from '../../lib/format';
 import { useApplications, type AllianceActions, type AllianceDetail } from './alliance-queries';
+import { PlayerName } from '../../components/player/player-name';
 
 type Member = AllianceDetail['members'][number];
 type Rank = Member['rank'];
@@ -43,7 +44,7 @@ export function RosterTable({ members, myId, myRank, actions }: { members: Membe
         <Table.Tbody>
           {members.map((m) => (
             <Table.Tr key={m.user_id} data-testid={`member-${m.username}`}>
-              <Table.Td fw={m.user_id === myId ? 700 : 500}>{m.username}</Table.Td>
+              <Table.Td fw={m.user_id === myId ? 700 : 500}><PlayerName id={m.user_id} name={m.username} /></Table.Td>
               <Table.Td>
                 <Badge variant="light" color={m.rank === 'LEADER' ? 'yellow' : m.rank === 'OFFICER' ? 'brood' : 'gray'} tt="none" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
                   {m.rank.toLowerCase()}

@@ -8,6 +8,7 @@ import { useAuthStore } from '../../stores/auth-store';
 import { useNow } from '../../hooks/use-now';
 import { useComments, usePostComment } from './hall-of-fame-queries';
 import { CommentDelete } from '../admin';
+import { PlayerName } from '../../components/player/player-name';
 
 export const COMMENT_TEXTS = {
   login: 'You must be logged in to comment.',
@@ -77,7 +78,7 @@ export function CommentsPanel({ entryId, cooldownUntil, onCooldown }: { entryId:
               <Paper key={c.id} p="xs" withBorder data-testid={`comment-${c.id}`}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text fz="xs" c="dimmed">
-                    {c.username} · {formatDate(c.created_at)}
+                    <PlayerName id={c.user_id} name={c.username} /> · {formatDate(c.created_at)}
                   </Text>
                   <CommentDelete commentId={c.id} author={c.username} />
                 </Group>

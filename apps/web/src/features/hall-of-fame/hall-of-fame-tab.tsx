@@ -5,6 +5,7 @@ import { formatDate, formatLargeNumber } from '../../lib/format';
 import { PanelLoading } from '../../components/catalogue/panel-states';
 import { HallOfFameReport } from './entry-report';
 import { useHallOfFame, type HallOfFameEntry } from './hall-of-fame-queries';
+import { PlayerName } from '../../components/player/player-name';
 
 export const EMPTY_HALL = 'The Hall of Fame is currently empty. Epic battles will be recorded here!';
 
@@ -48,8 +49,8 @@ export function HallOfFameTab() {
             <Table.Tbody>
               {list.map((e) => (
                 <Table.Tr key={e.id} onClick={() => setOpen(e)} style={{ cursor: 'pointer' }} data-testid={`hof-entry-${e.id}`}>
-                  <Table.Td fw={600}>{e.attacker_username}</Table.Td>
-                  <Table.Td fw={600}>{e.defender_username}</Table.Td>
+                  <Table.Td fw={600}>{e.attacker_user_id === null ? e.attacker_username : <PlayerName id={e.attacker_user_id} name={e.attacker_username} />}</Table.Td>
+                  <Table.Td fw={600}>{e.defender_user_id === null ? e.defender_username : <PlayerName id={e.defender_user_id} name={e.defender_username} />}</Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={e.outcome.startsWith('ATTACKER') ? 'red' : e.outcome.startsWith('DEFENDER') ? 'acid' : 'gray'} tt="none">
                       {outcomeLabel(e.outcome)}

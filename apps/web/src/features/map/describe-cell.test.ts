@@ -52,7 +52,7 @@ describe('the hover card', () => {
       '5:6:1',
       'Devourer Spire Of A\u2026',
       'Owner: Overmind_Zerathul\u2026',
-      'Right-click for fleet actions',
+      "Right-click for fleet actions or 'Write message'",
     ]);
     expect(text(describeCell({ r: 5, s: 6, p: 2 }, data, 9, false))[2]).toBe('Owner: me (you)');
     expect(text(describeCell({ r: 5, s: 6, p: 3 }, data, 9, true))).toEqual(['5:6:3', 'Husk', 'Unclaimed territory', 'Long-press for fleet actions']);

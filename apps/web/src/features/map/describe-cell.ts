@@ -59,6 +59,8 @@ export function describeCell(cell: PickedCell, data: Pick<MapData, 'regionPresen
     lines.push({ text: 'Empty position', tone: 'dim' });
   }
   if (field) lines.push({ text: `Wreckage: ${wreckageCargo(field, data.resourceNames)}`, tone: 'wreckage' });
-  lines.push({ text: touch ? 'Long-press for fleet actions' : 'Right-click for fleet actions', tone: 'dim' });
+  // Another player's territory: the menu also names the owner (their profile) and offers 'Write message'.
+  const foreign = territory !== undefined && territory.owner_id !== null && territory.owner_id !== me;
+  lines.push({ text: `${touch ? 'Long-press' : 'Right-click'} for fleet actions${foreign ? " or 'Write message'" : ''}`, tone: 'dim' });
   return { title: formatCoordinates([cell.r, cell.s, cell.p]), lines };
 }

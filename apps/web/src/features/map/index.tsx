@@ -11,7 +11,7 @@ import { useTerritories } from '../territories';
 import { entryFor, homeOf, type CoordinateEntry, type MapTarget } from './coordinates';
 import { detailOf, viewCentredOnPosition, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
 import { MapCanvas } from './map-canvas';
-import { MapContextMenu } from './map-context-menu';
+import { MapContextMenu, type MenuOwner } from './map-context-menu';
 import { useMapFleets } from './use-map-fleets';
 import { OVERVIEW_STALE_MS, useMapData, type MapData } from './map-data';
 import type { Occupant } from './missions';
@@ -53,6 +53,14 @@ function Legend() {
 }
 
 /** Who holds a position, if the view has loaded its sub-region's territories. */
+/** Another player who owns the position (the menu offers their profile and 'Write message'), as far as the map has loaded it. */
+function ownerAt(data: MapData, detail: Detail, me: number | null, allies: ReadonlySet<number>, at: { r: number; s: number; p: number }): MenuOwner | null {
+  const occupant = occupantAt(data, detail, me, allies, at);
+  if (occupant !== 'foreign' && occupant !== 'ally') return null;
+  const territory = data.territoriesByPosition.get(at.p)!;
+  return territory.owner_id === null || !territory.owner_username ? null : { id: territory.owner_id, name: territory.owner_username };
+}
+
 function occupantAt(data: MapData, detail: Detail, me: number | null, allies: ReadonlySet<number>, at: { r: number; s: number; p: number }): Occupant | null {
   if (detail.level !== 'position' || detail.r !== at.r || detail.s !== at.s || data.loading) return null;
   const territory = data.territoriesByPosition.get(at.p);
@@ -149,6 +157,7 @@ export function MapTab() {
     (r: number, s: number, p: number) => ({
       occupant: occupantAt(data, detail, me, allies, { r, s, p }),
       wreckage: data.wreckage.byPosition.has(`${r}:${s}:${p}`),
+      owner: ownerAt(data, detail, me, allies, { r, s, p }),
     }),
     [data, detail, me, allies],
   );

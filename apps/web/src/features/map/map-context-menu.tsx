@@ -9,6 +9,7 @@ import { coreCatalogue } from '../territories';
 import { countsOf, useGameData, useTerritoryUnits } from '../territories';
 import { NO_START_TERRITORY, menuEntries, startTerritoryFor, type MenuTarget } from './missions';
 import classes from './map.module.css';
+import { OwnerLine } from '../../components/player/owner-line';
 
 const ICONS: Record<string, Icon> = {
   TRANSPORT: IconTruck,
@@ -32,6 +33,8 @@ const MENU_HEIGHT = 560;
 const BOTTOM_CLEARANCE = 72;
 
 type Owned = { id: number; name: string; region: number; sub_region: number; position: number };
+/** Another player owning the position: the menu names them (their profile card) and offers 'Write message'. */
+export type MenuOwner = { id: number; name: string };
 
 /**
  * The fleet-action menu (social 2.5, core "Map context menu"): titled with the target's coordinates,
@@ -45,7 +48,7 @@ export function MapContextMenu({
 }: {
   ownedTerritories: readonly Owned[] | undefined;
   /** What lies at a position, as far as the map has loaded it. */
-  targetAt: (r: number, s: number, p: number) => Omit<MenuTarget, 'isStart'>;
+  targetAt: (r: number, s: number, p: number) => Omit<MenuTarget, 'isStart'> & { owner?: MenuOwner | null };
 }) {
   const menu = useUiStore((s) => s.mapContextMenu);
   const close = useUiStore((s) => s.closeMapContextMenu);
@@ -90,6 +93,7 @@ export function MapContextMenu({
   const ready = gameData.data !== undefined && units.data !== undefined;
   const entries = ready ? menuEntries({ ...targetAt(menu.targetR, menu.targetS, menu.targetP), isStart }, countsOf(units.data, 'unit_key'), coreCatalogue(gameData.data)) : [];
   const firstOpen = entries.findIndex((e) => e.reason === null);
+  const owner = targetAt(menu.targetR, menu.targetS, menu.targetP).owner;
 
   return (
     <div ref={ref} className={classes.contextMenu} style={{ left, top, width: MENU_WIDTH, maxHeight: window.innerHeight - top - BOTTOM_CLEARANCE, overflowY: 'auto' }} role="menu" aria-label={`Fleet actions for ${title}`} data-testid="map-context-menu">
@@ -100,6 +104,7 @@ export function MapContextMenu({
         <Text px="xs" size="xs" c="dimmed">
           {start ? `Send a fleet from ${start.name}` : 'Send a fleet on a mission'}
         </Text>
+        {owner && <OwnerLine owner={owner} onDone={close} />}
         <Divider my={4} color="dark.4" />
         {startId === null && (
           <Text px="xs" py={6} size="sm" c="red.4">

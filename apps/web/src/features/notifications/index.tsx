@@ -1,5 +1,6 @@
 /** The notifications feature: the navbar bell (with the centre) and the /notifications page. */
 export { NotificationBell } from './notification-bell';
+export { badgeLabel } from './use-notifications';
 export { NotificationsPage } from './notifications-page';
 export { NotificationCenter } from './notification-center';
 export { NotificationCard } from './notification-card';

@@ -5,6 +5,7 @@ import { formatCoordinates, formatNumber, formatRank } from '../../lib/format';
 import { useAuthStore } from '../../stores/auth-store';
 import { PanelLoading } from '../../components/catalogue/panel-states';
 import { HIGHSCORE_PAGE_SIZE, useHighscorePage, useOwnHighscore, type HighscoreEntry, type ScoreColumn } from './rank-queries';
+import { PlayerName } from '../../components/player/player-name';
 
 /** The category tabs (the spec's sort keys, without RANK). */
 export const CATEGORIES: { value: ScoreColumn; label: string }[] = [
@@ -26,7 +27,7 @@ function Row({ entry, score, own }: { entry: HighscoreEntry; score: number; own:
   return (
     <Table.Tr ref={ref} data-own={own || undefined} data-testid={`rank-row-${entry.user_id}`} style={own ? { background: 'var(--mantine-color-acid-light)' } : undefined}>
       <Table.Td fw={700}>{formatRank(entry.rank)}</Table.Td>
-      <Table.Td fw={own ? 700 : 500}>{entry.username}</Table.Td>
+      <Table.Td fw={own ? 700 : 500}><PlayerName id={entry.user_id} name={entry.username} /></Table.Td>
       <Table.Td c="dimmed">
         {entry.base_territory_name ?? 'N/A'} {entry.base_territory_coords ? formatCoordinates(entry.base_territory_coords, 'brackets') : ''}
       </Table.Td>

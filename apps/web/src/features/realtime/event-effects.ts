@@ -18,6 +18,7 @@ export const REFRESH_PATHS = {
   currentUser: [['users', 'me']],
   alliances: [['alliances']],
   map: [['map']],
+  messages: [['messages']],
 } as const satisfies Record<string, readonly (readonly string[])[]>;
 export type RefreshGroup = keyof typeof REFRESH_PATHS;
 
@@ -108,6 +109,7 @@ const EFFECTS: { [E in GameEventName]: Handler<E> } = {
   ACCOUNT_SUSPENDED: (d) => ({ toast: null, refresh: [], endSession: suspendedSentence(d.reason) }),
   ANNOUNCEMENT: (d) => info(`Announcement: ${d.title}`, ['notifications', 'unreadCount']),
   // A card read dims in place: only reading them all at once toasts (decision 7).
+  MESSAGE_RECEIVED: (d) => info(`${d.is_circular ? 'Alliance circular' : 'New message'} from ${d.sender_username}: ${d.subject}`, ['messages']),
   NOTIFICATION_UPDATED: (d) => ({ toast: 'all_read' in d ? { kind: 'info', message: `${d.count} notifications marked as read.` } : null, refresh: ['unreadCount'], markStale: ['notifications'] }),
 };
 

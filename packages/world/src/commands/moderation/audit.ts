@@ -33,7 +33,7 @@ export function reasonText(reason: string): string {
 
 export interface AuditEntry {
   action: AuditAction;
-  target_kind: 'player' | 'territory' | 'alliance' | 'comment' | 'universe';
+  target_kind: 'player' | 'territory' | 'alliance' | 'comment' | 'universe' | 'report';
   target_id: string | number;
   target_label: string;
   reason: string;

@@ -4,3 +4,4 @@ export { suspendPlayer, unsuspendPlayer } from './suspend.command';
 export { renameTerritoryAsOperator, renameAllianceAsOperator } from './rename.command';
 export { deleteHallOfFameCommentAsOperator } from './comments.command';
 export { announceToEveryone, ANNOUNCEMENT_RULES } from './announce.command';
+export { resolveMessageReport, REPORT_RULES } from './reports.command';

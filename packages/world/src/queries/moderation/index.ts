@@ -4,3 +4,4 @@ export { sharedAddressAccounts, transportsBetween, type SharedAccount, type Tran
 export { fleetsInFlight, type FleetFilter, type FleetRow } from './fleets.query';
 export { findBattleReport, type BattleReport } from './battle-report.query';
 export { listAudit, AUDIT_ACTIONS, type AuditAction, type AuditView } from './audit.query';
+export { listMessageReports, type MessageReportView, type ReportStatus } from './reports.query';

@@ -5,6 +5,7 @@ import { amountsOf, isRecord, num, text, type Row } from '../content-shape';
 import { CombatRounds } from './combat-rounds';
 import { CombatReportActions } from './lab-link';
 import { combatBorderColour, combatHeadline, lossLine, readCombatContent, viewerResult, viewerRole, type CombatContent } from './combat-rules';
+import { PlayerName } from '../../../components/player/player-name';
 
 const HEADLINE_COLOUR = { win: 'green.4', loss: 'red.4', draw: 'yellow.4', none: 'gray.3' } as const;
 
@@ -21,7 +22,7 @@ function Participant({ p }: { p: Row }) {
     <Paper p={6} withBorder radius="sm" bg="transparent">
       <Group gap={6} mb={2}>
         <Text component="div" size="sm" fw={600}>
-          {text(p.username) ?? 'Unknown'}
+          {num(p.user_id) !== null && text(p.username) ? <PlayerName id={num(p.user_id)!} name={text(p.username)!} /> : (text(p.username) ?? 'Unknown')}
         </Text>
         <Badge size="xs" variant="light" color={p.role === 'ATTACKER' ? 'red' : 'blue'}>
           {role}

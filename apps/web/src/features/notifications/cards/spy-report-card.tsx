@@ -21,6 +21,7 @@ import {
   type SpyLine,
   type SpyReport,
 } from './spy-rules';
+import { PlayerName } from '../../../components/player/player-name';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -119,7 +120,11 @@ function Report({ report }: { report: SpyReport }) {
         {report.detail_level >= 1 && <SimulatorButton kind="spy" content={report} label="Simulate" />}
       </Group>
       {report.report_time_utc !== undefined && <Text component="div" size="xs" c="dimmed">{formatDate(report.report_time_utc as string)}</Text>}
-      {owner && <Fact label={owner.label}>{owner.value}</Fact>}
+      {owner && (
+        <Fact label={owner.label}>
+          {text(report.target_owner_id) ? <PlayerName id={Number(text(report.target_owner_id))} name={owner.value} /> : owner.value}
+        </Fact>
+      )}
       {(num(report.spies_lost) ?? 0) > 0 && <Fact label="Spies lost">{num(report.spies_lost)}</Fact>}
       <Stack gap={4} mt={4}>
         <Section title="Resources">

@@ -1,0 +1,55 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** A message as both sides read it (the issue's shape, snake_case). */
+export interface MessageView {
+  id: number;
+  sender_id: number;
+  sender_username: string;
+  recipient_id: number;
+  recipient_username: string;
+  subject: string;
+  body: string;
+  is_read: boolean;
+  is_circular: boolean;
+  created_at: string;
+}
+
+export type MessageFolder = 'inbox' | 'sent';
+
+/** A page of a folder, newest first, with how many the folder holds. */
+export interface MessagePage {
+  messages: MessageView[];
+  total: number;
+}
+
+export const MESSAGE_COLUMNS = `m.id, m.sender_id, s.username as sender_username, m.recipient_id, r.username as recipient_username,
+  m.subject, m.body, m.is_read, m.is_circular, m.created_at`;
+export const MESSAGE_JOINS = 'from messages m join users s on s.id = m.sender_id join users r on r.id = m.recipient_id';
+
+type MessageRow = Omit<MessageView, 'id' | 'created_at'> & { id: string | number; created_at: Date | string };
+
+export const toMessageView = (r: MessageRow): MessageView => ({ ...r, id: Number(r.id), created_at: new Date(r.created_at).toISOString() });
+
+/** Which rows a folder shows the player: what they received and did not delete, or what they sent and did not delete. */
+const FOLDER_WHERE: Record<MessageFolder, string> = {
+  inbox: 'm.recipient_id = ? and not m.recipient_deleted',
+  sent: 'm.sender_id = ? and not m.sender_deleted',
+};
+
+/** GET /messages?folder=inbox|sent: the player's own messages only, newest first. */
+export async function listMessages(em: EntityManager, actor: { id: number }, query: { folder: MessageFolder; skip: number; limit: number }): Promise<MessagePage> {
+  const where = FOLDER_WHERE[query.folder];
+  const rows = await em.execute<MessageRow[]>(`select ${MESSAGE_COLUMNS} ${MESSAGE_JOINS} where ${where} order by m.created_at desc, m.id desc limit ? offset ?`, [
+    actor.id,
+    query.limit,
+    query.skip,
+  ]);
+  const count = await em.execute<{ n: string }[]>(`select count(*) as n from messages m where ${where}`, [actor.id]);
+  return { messages: rows.map(toMessageView), total: Number(count[0]?.n ?? 0) };
+}
+
+/** GET /messages/unread-count. */
+export async function unreadMessageCount(em: EntityManager, actor: { id: number }): Promise<{ count: number }> {
+  const rows = await em.execute<{ n: string }[]>('select count(*) as n from messages where recipient_id = ? and not recipient_deleted and not is_read', [actor.id]);
+  return { count: Number(rows[0]?.n ?? 0) };
+}
