@@ -18,6 +18,7 @@ import { hallOfFameRouter } from './routers/hall-of-fame.router';
 import { movementsRouter } from './routers/movements.router';
 import { adminRouter } from './routers/admin.router';
 import { battlesRouter } from './routers/battles.router';
+import { fairPlayRouter } from './routers/fair-play.router';
 
 /** One router per domain (routers/<domain>.router.ts). */
 export const appRouter = router({
@@ -40,6 +41,7 @@ export const appRouter = router({
   movements: movementsRouter,
   admin: adminRouter,
   battles: battlesRouter,
+  fairPlay: fairPlayRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -64,3 +64,8 @@ export type { Candidate, SimKind, SimQueue } from './sim/candidates';
 export { newPlayerReport, milestoneTimes, longestWait, checkBounds, MILESTONE_LABELS } from './sim/timeline';
 export type { NewPlayerReport, MilestoneTime, BoundCheck } from './sim/timeline';
 export { formatNewPlayer, renderNewPlayerHtml } from './sim/report';
+
+export {
+  protection, activity, isInactive, playerMarkers, canAttack, canSpy, isHostile, bashLimitReached, vacationEarliestEnd, productionTime, MARKER_LEGEND, MARKERS,
+  type FairPlaySettings, type ProtectionTier, type PlayerMarker, type FairPlayPlayer, type FairPlayVerdict,
+} from './fair-play/fair-play';

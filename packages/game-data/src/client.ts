@@ -35,6 +35,8 @@ export function toClientGameData(catalogue: Catalogue) {
       base_effects: u.base_effects,
       starving_production_factor: u.starving_production_factor,
       score: u.score,
+      /** newcomer protection, bash limit, vacation and inactivity: the army panel and map decide with game-core's fair-play rules */
+      fair_play: u.fair_play,
     },
   };
 }

@@ -240,6 +240,20 @@ export const UniverseSettingsSchema = z.strictObject({
   api_limits: z.strictObject({ body_max_bytes: limit, writes_per_player_per_minute: limit, sockets_per_player: limit }),
   /** The moderation console: a due job waiting longer than this is counted late; rows per page of its lists. */
   moderation: z.strictObject({ job_late_seconds: limit, page_size: limit }),
+  /**
+   * Fair play (docs/game-rules.md "Fair play"), in real hours and days whatever the speed: a player
+   * under a tier's `below_points` and one with more than `ratio` times their points cannot attack or
+   * spy on each other (an empty list turns protection off); attacks one player may launch at one
+   * territory per window; the shortest vacation; days without activity before 'i' and 'I'.
+   */
+  fair_play: z.strictObject({
+    protection_tiers: z.array(z.strictObject({ below_points: positive, ratio: z.number().finite().min(1) })),
+    bash_limit_attacks: count.min(1),
+    bash_limit_window_hours: positive,
+    vacation_min_hours: nonNegative,
+    inactive_days: positive,
+    long_inactive_days: positive,
+  }),
 });
 export type UniverseSettings = DeepReadonly<z.infer<typeof UniverseSettingsSchema>>;
 

@@ -8,4 +8,6 @@ export function registerUsersRest(app: FastifyInstance, makeContext: ContextFact
   restRoute(app, makeContext, 'GET', '/users/me', (caller) => caller.users.me());
   restRoute(app, makeContext, 'PUT', '/users/me/avatar', (caller, req) => caller.users.setAvatar((req.body ?? {}) as SetAvatar));
   restRoute(app, makeContext, 'POST', '/users/me/claim', (caller, req) => caller.users.claim((req.body ?? {}) as Claim));
+  restRoute(app, makeContext, 'POST', '/users/me/vacation', (caller) => caller.users.startVacation());
+  restRoute(app, makeContext, 'DELETE', '/users/me/vacation', (caller) => caller.users.endVacation());
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
 import { MOVEMENT_MISSIONS } from '@brood/game-core';
 import {
-  MODERATION_RULES, announceToEveryone, deleteHallOfFameCommentAsOperator, findBattleReport, fleetsInFlight, listAudit, playerDetail,
+  MODERATION_RULES, announceToEveryone, fairPlayStanding, operatorEndVacation, deleteHallOfFameCommentAsOperator, findBattleReport, fleetsInFlight, listAudit, playerDetail,
   renameAllianceAsOperator, renameTerritoryAsOperator, searchPlayers, suspendPlayer, universeOverview, unsuspendPlayer, type Operator,
 } from '@brood/world';
 import { operatorProcedure, type Ctx } from '../trpc';
@@ -45,6 +45,10 @@ export const adminRouter = {
   searchPlayers: operatorProcedure.input(SearchPlayersSchema).query(({ ctx, input }) => searchPlayers(ctx.em, input.query, pageSize(ctx))),
   /** A player's page: territories, fleets, scores, alliance, addresses, multi-account signals and pushing. */
   player: operatorProcedure.input(z.object({ user_id: id('Player') })).query(({ ctx, input }) => playerDetail(ctx.em, input.user_id, pageSize(ctx))),
+  /** Fair play: the player's activity, vacation and newcomer protection. */
+  playerFairPlay: operatorProcedure.input(z.object({ user_id: id('Player') })).query(({ ctx, input }) => fairPlayStanding(ctx.em, ctx.deps.catalogue, input.user_id, ctx.now())),
+  /** Ends a player's vacation at once, whatever its minimum (audited). */
+  endVacation: operatorProcedure.input(PlayerActionSchema).mutation(({ ctx, input }) => operatorEndVacation(worldDeps(ctx), operator(ctx), input, ctx.now())),
   fleets: operatorProcedure.input(FleetFilterSchema).query(({ ctx, input }) => fleetsInFlight(ctx.em, { ...input, limit: pageSize(ctx) }, ctx.now())),
   battleReport: operatorProcedure.input(BattleReportSchema).query(async ({ ctx, input }) => {
     const report = await findBattleReport(ctx.em, input.battle_id);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { claimGuest, getProfile, setAvatar } from '@brood/world';
+import { claimGuest, endVacation, getProfile, setAvatar, startVacation } from '@brood/world';
 import { protectedProcedure } from '../trpc';
 import { RegisterSchema, accountDeps } from './auth.router';
 import { checkAgainstUniverse, keptPerSetting } from './deployment-input';
+import { worldDeps } from './shared';
 
 const AvatarId = z
   .number({ error: (issue) => (issue.input === undefined ? 'Field required' : 'Avatar must be a number') })
@@ -25,7 +26,7 @@ export type Claim = z.input<typeof ClaimSchema>;
 
 export const usersRouter = {
   /** The signed-in player (spec core §3 User). */
-  me: protectedProcedure.query(({ ctx }) => getProfile(ctx, ctx.user)),
+  me: protectedProcedure.query(({ ctx }) => getProfile({ em: ctx.em, catalogue: ctx.deps.catalogue }, ctx.user)),
   setAvatar: protectedProcedure
     .input(SetAvatarSchema)
     .mutation(({ ctx, input }) => setAvatar(accountDeps(ctx), ctx.user, checkAgainstUniverse(avatarInRange(ctx.deps.catalogue.universe.avatars), input))),
@@ -37,4 +38,7 @@ export const usersRouter = {
     ctx.deps.sessions.forget(ctx.user.id); // renamed and no longer a guest: read afresh from the next call on
     return claimed;
   }),
+  /** Fair play's vacation mode: start it (nothing running), end it (after vacation_min_hours). */
+  startVacation: protectedProcedure.mutation(({ ctx }) => startVacation(worldDeps(ctx), ctx.user, ctx.now())),
+  endVacation: protectedProcedure.mutation(({ ctx }) => endVacation(worldDeps(ctx), ctx.user, ctx.now())),
 } satisfies TRPCRouterRecord;

@@ -22,6 +22,10 @@ export const UserSchema = defineEntity({
     signupIp: p.string().length(64).nullable(),
     lastLoginIp: p.string().length(64).nullable(),
     lastLoginAt: p.datetime().nullable(),
+    /** Fair play (migration 0180): the last sign-in or signed-in call (recorded at most every few minutes). */
+    lastActiveAt: p.datetime().nullable(),
+    /** When the player's vacation started, or null (production, queues and fleets stand still). */
+    vacationSince: p.datetime().nullable(),
   },
 });
 

@@ -24,6 +24,7 @@ import { Migration0080Moderation } from './0080-moderation';
 import { Migration0100ReportsStoredOnce } from './0100-reports-stored-once';
 import { Migration0130AccountChanges } from './0130-account-changes';
 import { Migration0140BuiltinKeys } from './0140-builtin-keys';
+import { Migration0180FairPlay } from './0180-fair-play';
 
 /**
  * Every migration, in order. Migrations are hand-written SQL (one file per step, numbered) so that
@@ -55,4 +56,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0100-reports-stored-once', class: Migration0100ReportsStoredOnce },
   { name: '0130-account-changes', class: Migration0130AccountChanges },
   { name: '0140-builtin-keys', class: Migration0140BuiltinKeys },
+  { name: '0180-fair-play', class: Migration0180FairPlay },
 ];

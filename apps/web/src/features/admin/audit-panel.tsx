@@ -13,6 +13,7 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   RENAME_ALLIANCE: 'renamed alliance',
   DELETE_HOF_COMMENT: 'deleted comment',
   ANNOUNCE: 'announced',
+  END_VACATION: 'ended vacation',
 };
 
 function detailText(entry: AuditEntry): string {

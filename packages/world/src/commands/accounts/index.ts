@@ -9,3 +9,4 @@ export { claimGuest } from './claim.command';
 export { getProfile, findSessionUser, type SessionUser } from '../../queries/profile.query';
 export { setAvatar } from './set-avatar.command';
 export { removeExpiredGuests } from './remove-expired-guests.command';
+export { recordActivity } from './activity.command';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** What an operator can do, as the audit log names it. */
 export const AUDIT_ACTIONS = [
-  'GRANT_OPERATOR', 'REVOKE_OPERATOR', 'SUSPEND', 'UNSUSPEND', 'RENAME_TERRITORY', 'RENAME_ALLIANCE', 'DELETE_HOF_COMMENT', 'ANNOUNCE',
+  'GRANT_OPERATOR', 'REVOKE_OPERATOR', 'SUSPEND', 'UNSUSPEND', 'RENAME_TERRITORY', 'RENAME_ALLIANCE', 'DELETE_HOF_COMMENT', 'ANNOUNCE', 'END_VACATION',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
