@@ -50,6 +50,13 @@ describe('newcomer protection', () => {
     expect(canAttack(player('Nell', weak), veteran, fp)).toMatchObject({ ok: false, marker: 's' });
   });
 
+  it('UNIVERSE_OVERRIDES merges fair_play key by key, and an empty tier list turns protection off', () => {
+    expect(loadCatalogue({ universe: { fair_play: { bash_limit_attacks: 3 } } }).universe.fair_play).toEqual({ ...fp, bash_limit_attacks: 3 });
+    const off = loadCatalogue({ universe: { fair_play: { protection_tiers: [] } } }).universe.fair_play;
+    expect(off).toEqual({ ...fp, protection_tiers: [] });
+    expect(canAttack(player('Vera', 1_000_000), player('Nell', 1), off).ok).toBe(true);
+  });
+
   it('a vacationer can be neither attacked nor spied on', () => {
     expect(canAttack(player('A', 10), player('B', 10, { vacationSince: NOW - 1 }), fp)).toMatchObject({ ok: false, marker: 'v' });
   });
