@@ -20,7 +20,7 @@ const entry = (rank: number, id: number, total = 1000 - rank) => ({
 const page = (from: number, count: number) => Array.from({ length: count }, (_, i) => entry(from + i, from + i));
 
 beforeEach(() => {
-  useAuthStore.getState().setSession('token', { id: 150, username: 'p150', email: 'p@x.test', avatar_id: 1, score: 850, is_test_account: false, expires_at: null, alliance_membership: null });
+  useAuthStore.getState().setSession('token', { id: 150, username: 'p150', email: 'p@x.test', avatar_id: 1, score: 850, is_test_account: false, expires_at: null, vacation: null, alliance_membership: null });
 });
 
 describe('RankTab', { timeout: 30_000 }, () => {

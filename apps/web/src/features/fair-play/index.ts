@@ -1,0 +1,2 @@
+export { useFairPlay, type FairPlayAnswer, type FairPlayTarget } from './use-fair-play';
+export { MarkerLegend, PlayerMarkers, markerSuffix } from './markers';
