@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyArrival, endVacation, ON_VACATION, settledViews, startVacation, Territory } from '@brood/world';
+import { applyArrival, endVacation, fairPlayStanding, ON_VACATION, operatorEndVacation, settledViews, startVacation, Territory } from '@brood/world';
 import { call, createPlayer, createTestApi, type TestApi, type TestPlayer } from '@brood/api/testing';
 
 /**
@@ -103,5 +103,21 @@ describe('production during a vacation', () => {
     const expected = await stockAt(control.home.id, new Date(t0.getTime() + 3 * HOUR));
     for (const key of Object.keys(expected)) expect(resumed[key]).toBeCloseTo(expected[key]!, 6);
     expect(resumed.fiber).toBeGreaterThan(atStart.fiber!);
+  });
+});
+
+describe('moderation', () => {
+  it('the console shows a player\'s vacation, activity and protection, and an operator ends a vacation early, audited', async () => {
+    const { player: p } = await player();
+    const t0 = new Date(Date.now() + HOUR);
+    await startVacation(deps(), { id: p.user.id }, t0);
+    const standing = await fairPlayStanding(api.db.orm.em.fork(), api.deps.catalogue, p.user.id, t0);
+    expect(standing).toMatchObject({ activity: null, vacation: { since: t0.toISOString() }, points: 0, protected_by: { below_points: 1200, ratio: 5 } });
+    await expect(operatorEndVacation(deps(), { id: null, username: 'command line' }, { user_id: p.user.id, reason: ' ' }, t0)).rejects.toThrow(/reason/);
+    await operatorEndVacation(deps(), { id: null, username: 'command line' }, { user_id: p.user.id, reason: 'asked by mail' }, new Date(t0.getTime() + HOUR));
+    expect((await get(p, '/users/me')).json()).toMatchObject({ vacation: null });
+    expect(await sql('select action, target_label, reason from moderation_audit where target_id = ?', [String(p.user.id)])).toEqual([
+      { action: 'END_VACATION', target_label: p.user.username, reason: 'asked by mail' },
+    ]);
   });
 });

@@ -243,16 +243,17 @@ function assemble(parts: { subRegion: number; version: string; json: Buffer }[])
  */
 export async function regionTerritoriesJson(em: EntityManager, viewer: Viewer, regionId: number): Promise<Buffer> {
   checkRegion(regionId);
-  return withOwnerStatus(await sharedRegionJson(em, regionId), await regionOwnerMarkers(em, viewer, regionId));
+  const shared = await sharedRegionJson(em, regionId);
+  return withOwnerStatus(shared.body, await regionOwnerMarkers(em, viewer, regionId, undefined, shared.version));
 }
 
-/** The region's list as every viewer shares it (owner_status empty), kept per region. */
-async function sharedRegionJson(em: EntityManager, regionId: number): Promise<Buffer> {
+/** The region's list as every viewer shares it (owner_status empty), kept per region, with the stamp it was read at. */
+async function sharedRegionJson(em: EntityManager, regionId: number): Promise<{ body: Buffer; version: string | null }> {
   const cache = regionCache(em);
   const kept = cache.take(regionId);
   if (kept) {
     const [stamp] = await mapRows<{ version: string }>(em, 'select version::text as version from region_occupancy where region = $1', [regionId]);
-    if (stamp?.version === kept.version) return kept.body;
+    if (stamp?.version === kept.version) return { body: kept.body, version: kept.version };
   }
   const keptParts = [...(kept?.parts ?? new Map<number, { version: string }>())];
   const rows = await mapRows<{ sub_region: number; version: string; json: string | null; region_version: string | null }>(
@@ -279,5 +280,5 @@ async function sharedRegionJson(em: EntityManager, regionId: number): Promise<Bu
   );
   const version = rows[0]?.region_version ?? null;
   if (version !== null) cache.keep(regionId, { version, ...fresh });
-  return fresh.body;
+  return { body: fresh.body, version };
 }

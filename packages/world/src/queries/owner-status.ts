@@ -13,14 +13,37 @@ export interface Viewer {
 
 export const NO_MARKERS: PlayerMarker[] = [];
 
-/** The markers of every owner of a region (or one of its sub-regions) as the viewer reads them; owners with none are absent. */
-export async function regionOwnerMarkers(em: EntityManager, viewer: Viewer, regionId: number, subRegion?: number): Promise<Map<number, PlayerMarker[]>> {
-  const owners = await sqlRows<{ owner_id: number }>(
+/** A whole region's owners by the region's change stamp (migration 0032), per connection pool: read again only when it moved. */
+const ownerCaches = new WeakMap<object, Map<number, { version: string; owners: number[] }>>();
+
+async function ownersOf(em: EntityManager, regionId: number, subRegion: number | undefined, version: string | null): Promise<number[]> {
+  let regionOwners = ownerCaches.get(em.getDriver());
+  if (!regionOwners) {
+    regionOwners = new Map();
+    ownerCaches.set(em.getDriver(), regionOwners);
+  }
+  const kept = regionOwners.get(regionId);
+  if (subRegion === undefined && version !== null && kept?.version === version) return kept.owners;
+  const rows = await sqlRows<{ owner_id: number }>(
     em,
     'select distinct owner_id from territories where region = $1 and ($2::int is null or sub_region = $2) and owner_id is not null',
     [regionId, subRegion ?? null],
   );
-  const all = await markersFor(em, viewer.catalogue, viewer.id, owners.map((o) => o.owner_id), viewer.now);
+  const owners = rows.map((o) => o.owner_id);
+  if (subRegion === undefined && version !== null) {
+    if (regionOwners.size >= 2_000) regionOwners.clear();
+    regionOwners.set(regionId, { version, owners });
+  }
+  return owners;
+}
+
+/**
+ * The markers of every owner of a region (or one of its sub-regions) as the viewer reads them; owners
+ * with none are absent. `version`: the region's stamp the caller read the list at (the owners are kept by it).
+ */
+export async function regionOwnerMarkers(em: EntityManager, viewer: Viewer, regionId: number, subRegion?: number, version: string | null = null): Promise<Map<number, PlayerMarker[]>> {
+  const owners = await ownersOf(em, regionId, subRegion, version);
+  const all = await markersFor(em, viewer.catalogue, viewer.id, owners, viewer.now);
   for (const [id, list] of all) if (list.length === 0) all.delete(id);
   return all;
 }
