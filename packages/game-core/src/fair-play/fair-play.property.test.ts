@@ -8,7 +8,7 @@ const tiers = fc.array(fc.record({ below_points: fc.integer({ min: 1, max: 100_0
 const pts = fc.double({ min: 0, max: 1_000_000, noNaN: true });
 const flip = { n: 's', s: 'n' } as const;
 const DAY = 86_400_000;
-const NOW = Date.UTC(2026, 0, 20);
+const NOW = 1_768_867_200_000; // 2026-01-20
 const player = (name: string, points: number, over: Partial<FairPlayPlayer> = {}): FairPlayPlayer => ({ name, points, activity: null, vacationSince: null, ...over });
 
 describe('newcomer protection', () => {

@@ -1,6 +1,6 @@
 import { MARKER_LEGEND } from '@brood/game-core';
 import { formatCoordinates, formatResourceAmount } from '../../lib/format';
-import { markerSuffix } from '../fair-play/markers';
+import { markerSuffix } from '../fair-play';
 import type { PickedCell } from './geometry';
 import { TRUNCATE, truncate } from './labels';
 import type { MapData, Presence, ResourceNames, WreckageField } from './map-data';
