@@ -13,7 +13,8 @@ import { PendingOrderBanner } from './pending-order';
 import { JOIN_MISSION, JoinAttackBanner } from './join-banner';
 import { UNITS_UNSELECTED, type CoordinateField } from './dispatch-model';
 import { useDispatch } from './use-dispatch';
-import { FairPlayRefusal, useDispatchFairPlay } from './fair-play-check';
+import { FairPlayRefusal } from '../fair-play';
+import { useDispatchFairPlay } from './fair-play-check';
 
 const FIELDS: { field: CoordinateField; label: string }[] = [
   { field: 'r', label: 'Target R' },
