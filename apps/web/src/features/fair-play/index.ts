@@ -1,4 +1,4 @@
-export { useFairPlay, type FairPlayAnswer, type FairPlayTarget } from './use-fair-play';
+export { useFairPlay, usePlayerMarkers, type FairPlayAnswer, type FairPlayTarget } from './use-fair-play';
 export { MarkerLegend, PlayerMarkers, markerSuffix } from './markers';
 export { VacationBadge, VacationMenuItem } from './vacation';
 export { FairPlayRefusal } from './refusal';

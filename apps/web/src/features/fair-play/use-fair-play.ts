@@ -1,5 +1,5 @@
 import { useQuery, skipToken } from '@tanstack/react-query';
-import { canAttack, isHostile, type FairPlayVerdict, type Mission, type PlayerMarker } from '@brood/game-core';
+import { canAttack, isHostile, playerMarkers, type FairPlayVerdict, type Mission, type PlayerMarker } from '@brood/game-core';
 import { useTRPC } from '../../trpc';
 import { useGameData } from '../territories';
 
@@ -45,4 +45,18 @@ export function useFairPlay(target: FairPlayTarget | null, mission: Mission): Fa
   const owner = players.data?.players.find((p) => p.user_id === ownerId);
   if (!players.data || !owner || !fp || ownerId === players.data.viewer.user_id || !isHostile(mission)) return { verdict: null, markers, ownerName: territory.owner_username };
   return { verdict: canAttack(players.data.viewer, owner, fp), markers, ownerName: territory.owner_username };
+}
+
+/** Each listed player's markers as the signed-in player reads them (game-core's playerMarkers on the server's facts). */
+export function usePlayerMarkers(userIds: readonly number[]): ReadonlyMap<number, readonly PlayerMarker[]> {
+  const trpc = useTRPC();
+  const gameData = useGameData();
+  const ids = [...new Set(userIds)].slice(0, 200);
+  const players = useQuery(trpc.fairPlay.players.queryOptions(ids.length > 0 ? { user_ids: ids } : skipToken, { staleTime: FAIR_PLAY_STALE_MS }));
+  const fp = gameData.data?.universe.fair_play;
+  const out = new Map<number, readonly PlayerMarker[]>();
+  if (!players.data || !fp) return out;
+  const { viewer } = players.data;
+  for (const p of players.data.players) out.set(p.user_id, playerMarkers(viewer, p, fp, p.user_id === viewer.user_id));
+  return out;
 }
