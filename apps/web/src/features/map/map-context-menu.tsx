@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Divider, Stack, Text, UnstyledButton, Group } from '@mantine/core';
 import { useClickOutside } from '@mantine/hooks';
 import { IconEye, IconPlanet, IconRecycle, IconShieldHalf, IconSword, IconTelescope, IconTruck, type Icon } from '@tabler/icons-react';
+import { isHostile } from '@brood/game-core';
 import { formatCoordinates } from '../../lib/format';
+import { useFairPlay } from '../fair-play';
 import { showError } from '../../lib/toast';
 import { useUiStore, type MissionType } from '../../stores/ui-store';
 import { coreCatalogue } from '../territories';
@@ -53,6 +55,9 @@ export function MapContextMenu({
   const start = ownedTerritories?.find((t) => t.id === startId);
   const units = useTerritoryUnits(menu?.visible ? startId : null);
   const gameData = useGameData();
+  // Fair play (game-core's canAttack, as the dispatch's): attack and spy say why before they are chosen.
+  const fair = useFairPlay(menu?.visible ? { r: menu.targetR, s: menu.targetS, p: menu.targetP } : null, 'ATTACK');
+  const refused = fair.verdict?.ok === false ? fair.verdict.reason : null;
 
   useEffect(() => {
     if (menu?.visible) first.current?.focus({ preventScroll: true });
@@ -115,14 +120,23 @@ export function MapContextMenu({
             {isStart ? 'This is where the fleet would start.' : `No mission fits this position with the units at ${start?.name ?? 'your territory'}.`}
           </Text>
         )}
+        {refused && (
+          <Text px="xs" py={4} size="xs" c="orange.4" data-testid="map-context-menu-fair-play">
+            {refused}
+          </Text>
+        )}
         {missions.map(({ label, mission }, i) => {
           const MissionIcon = ICONS[mission] ?? IconTruck;
+          const held = refused !== null && isHostile(mission);
           return (
             <UnstyledButton
               key={mission}
               ref={i === 0 ? first : undefined}
               role="menuitem"
               onClick={() => choose(mission)}
+              disabled={held}
+              aria-disabled={held || undefined}
+              opacity={held ? 0.5 : undefined}
               px="xs"
               py={6}
               className={classes.menuItem}
