@@ -110,6 +110,8 @@ export const FLEET_UNIVERSE = {
   universe_speed_factor: 200,
   starting_stock: { fiber: 9000, crystal: 3000, biomass: 5000 },
   base_effects: { max_fleets: 6, max_territories: 5 },
+  // Seeded armies make their owners strong at once: fair play's newcomer protection is fair-play.e2e's to show.
+  fair_play: { protection_tiers: [] },
 };
 
 /**

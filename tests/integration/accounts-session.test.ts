@@ -79,6 +79,7 @@ describe('GET /users/me', () => {
       is_test_account: false,
       expires_at: null,
       alliance_membership: null,
+      vacation: null,
     });
   });
 

@@ -41,7 +41,7 @@ interface RegionRow { region_id: number; has_player_presence: boolean; has_enemy
 interface SubRow { sub_region_id: number; has_player_presence: boolean; has_enemy_presence: boolean }
 interface TerritoryRow {
   id: number; name: string; region: number; sub_region: number; position: number;
-  owner: { id: number } | null; owner_id: number | null; owner_username: string | null;
+  owner: { id: number } | null; owner_id: number | null; owner_status: string[]; owner_username: string | null;
 }
 
 /** Regions (or sub-regions) flagged, as `id:mine/enemy` strings, so an assertion reads like the map. */
@@ -118,8 +118,8 @@ describe('GET /api/v1/map/region/{id}/territories', () => {
     const res = await get<TerritoryRow[]>('/api/v1/map/region/200/territories', eve);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { id: t1, name: 'Husk', region: 200, sub_region: 3, position: 25, owner: null, owner_id: null, owner_username: null },
-      { id: t2, name: 'Spawnpool', region: 200, sub_region: 9, position: 4, owner: { id: eve.id }, owner_id: eve.id, owner_username: 'eve' },
+      { id: t1, name: 'Husk', region: 200, sub_region: 3, position: 25, owner: null, owner_id: null, owner_status: [], owner_username: null },
+      { id: t2, name: 'Spawnpool', region: 200, sub_region: 9, position: 4, owner: { id: eve.id }, owner_id: eve.id, owner_status: [], owner_username: 'eve' },
     ]);
   });
 
@@ -151,7 +151,7 @@ describe('GET /api/v1/map/region/{id}/territories of a full region', () => {
     );
     return rows.map((r) => ({
       id: r.id, name: r.name, region: REGION, sub_region: r.sub_region, position: r.position,
-      owner: r.owner_id === null ? null : { id: r.owner_id }, owner_id: r.owner_id, owner_username: r.owner_username,
+      owner: r.owner_id === null ? null : { id: r.owner_id }, owner_id: r.owner_id, owner_status: [], owner_username: r.owner_username,
     }));
   }
 

@@ -27,7 +27,7 @@ async function call(path: string, type: string, who?: Player): Promise<{ status:
 describe('the admin router', () => {
   it('has the console procedures (so the loop below is not empty)', () => {
     expect(ADMIN_PROCEDURES.map((p) => p.path).sort()).toEqual(
-      ['announce', 'auditLog', 'battleReport', 'deleteComment', 'fleets', 'player', 'renameAlliance', 'renameTerritory', 'reports', 'resolveReport', 'searchPlayers', 'suspend', 'universe', 'unsuspend'].map((p) => `admin.${p}`),
+      ['announce', 'auditLog', 'battleReport', 'deleteComment', 'endVacation', 'fleets', 'player', 'playerFairPlay', 'renameAlliance', 'renameTerritory', 'reports', 'resolveReport', 'searchPlayers', 'suspend', 'universe', 'unsuspend'].map((p) => `admin.${p}`),
     );
   });
 

@@ -5,7 +5,7 @@ import { createBoss, createOrm, databaseTimeouts, deploymentCatalogue, type Pass
 import { createTokenService, type TokenService } from './auth/token';
 import { createPasswordHasher } from './auth/password';
 import { SessionCache } from './auth/sessions';
-import { LastActive } from './auth/last-active';
+import { ActivityClock } from './auth/activity';
 import type { Env } from './env';
 
 /** Long-lived things a request may use; built once per process in main.ts (or per test). */
@@ -20,8 +20,8 @@ export interface ApiDeps {
   catalogue: Catalogue;
   /** The accounts behind signed-in calls, kept while the realtime listener hears their changes. */
   sessions: SessionCache;
-  /** When signed-in players were last active (buddies' 'online'), written every few minutes at most. */
-  lastActive: LastActive;
+  /** When this process last recorded each player active (fair play's inactivity). */
+  activity: ActivityClock;
 }
 
 /** Opens what a process needs (ORM, pg-boss for sending, token and password services, catalogue). */
@@ -37,7 +37,7 @@ export async function createApiDeps(env: Env): Promise<ApiDeps> {
     throw error;
   }
   const tokens = createTokenService(env.JWT_SECRET, env.JWT_TTL_SECONDS);
-  return { env, orm, boss, tokens, passwords: createPasswordHasher(), catalogue, sessions: new SessionCache(), lastActive: new LastActive() };
+  return { env, orm, boss, tokens, passwords: createPasswordHasher(), catalogue, sessions: new SessionCache(), activity: new ActivityClock() };
 }
 
 /** Closes what createApiDeps opened, pg-boss first (it may be sending in a request's transaction). */

@@ -23,6 +23,7 @@ import { awayRouter } from './routers/away.router';
 import { messagesRouter } from './routers/messages.router';
 import { playersRouter } from './routers/players.router';
 import { buddiesRouter } from './routers/buddies.router';
+import { fairPlayRouter } from './routers/fair-play.router';
 
 /** One router per domain (routers/<domain>.router.ts). */
 export const appRouter = router({
@@ -50,6 +51,7 @@ export const appRouter = router({
   messages: messagesRouter,
   players: playersRouter,
   buddies: buddiesRouter,
+  fairPlay: fairPlayRouter,
 });
 
 export type AppRouter = typeof appRouter;

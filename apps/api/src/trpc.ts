@@ -91,7 +91,7 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   }
   const session = await ctx.deps.sessions.find(ctx.em, ctx.user.id, ctx.now());
   if ('error' in session) throw new TRPCError({ code: 'UNAUTHORIZED', message: session.error });
-  await ctx.deps.lastActive.touch(ctx.em, ctx.deps.catalogue, session.id, ctx.now());
+  await ctx.deps.activity.touch(ctx.em, ctx.deps.catalogue, session.id, ctx.now());
   return next({ ctx: { user: session } }); // tRPC merges it over the context
 });
 

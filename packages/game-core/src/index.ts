@@ -83,3 +83,7 @@ export { tierTimes, gaps, perDay, runProblems, combatProblems, staticProblems, a
 export { longGameReport, formatLongGame } from './long/report';
 export type { LongGameReport } from './long/report';
 export { renderLongGameHtml } from './long/html';
+export {
+  protection, activity, isInactive, playerMarkers, canAttack, canSpy, isHostile, bashLimitReached, vacationEarliestEnd, productionTime, MARKER_LEGEND, MARKERS,
+  type FairPlaySettings, type ProtectionTier, type PlayerMarker, type FairPlayPlayer, type FairPlayVerdict,
+} from './fair-play/fair-play';

@@ -38,6 +38,8 @@ export function toClientGameData(catalogue: Catalogue) {
       starving_production_factor: u.starving_production_factor,
       score: u.score,
       messages: { subject_max_length: u.messages.subject_max_length, body_max_length: u.messages.body_max_length },
+      /** newcomer protection, bash limit, vacation and inactivity: the army panel and map decide with game-core's fair-play rules */
+      fair_play: u.fair_play,
     },
   };
 }

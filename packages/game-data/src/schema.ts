@@ -264,6 +264,20 @@ export const UniverseSettingsSchema = z.strictObject({
     last_active_write_minutes: positive,
     report_context_messages: count,
   }),
+  /**
+   * Fair play (docs/game-rules.md "Fair play"), in real hours and days whatever the speed: a player
+   * under a tier's `below_points` and one with more than `ratio` times their points cannot attack or
+   * spy on each other (an empty list turns protection off); attacks one player may launch at one
+   * territory per window; the shortest vacation; days without activity before 'i' and 'I'.
+   */
+  fair_play: z.strictObject({
+    protection_tiers: z.array(z.strictObject({ below_points: positive, ratio: z.number().finite().min(1) })),
+    bash_limit_attacks: count.min(1),
+    bash_limit_window_hours: positive,
+    vacation_min_hours: nonNegative,
+    inactive_days: positive,
+    long_inactive_days: positive,
+  }),
 });
 export type UniverseSettings = DeepReadonly<z.infer<typeof UniverseSettingsSchema>>;
 

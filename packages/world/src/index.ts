@@ -36,6 +36,7 @@ export * from './commands/hall-of-fame';
 export * from './queries/hall-of-fame.query';
 export * from './commands/fleets';
 export * from './commands/moderation';
+export * from './commands/fair-play';
 export * from './commands/multi-party';
 export * from './commands/war';
 export * from './commands/wreckage';

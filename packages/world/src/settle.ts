@@ -1,7 +1,7 @@
 import type { Catalogue } from '@brood/game-data';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  advanceTerritory, technologiesAt as coreTechnologiesAt,
+  advanceTerritory, productionTime, technologiesAt as coreTechnologiesAt,
   type ResearchChange, type SettledTerritory, type TerritoryQueueItem, type TerritoryState,
 } from '@brood/game-core';
 import { QueueItem } from './entities/queue-item.entity';
@@ -62,7 +62,9 @@ export async function loadInputs(em: EntityManager, territories: readonly Settle
   const items = new Map<number, TerritoryQueueItem[]>();
   const research = new Map<number, ResearchChange[]>();
   const structures = new Map<number, { id: number; owner: number; structures: AmountMap }[]>();
-  if (territories.length === 0) return { items, research, structures };
+  /** owners on vacation: since when (epoch ms); their territories produce nothing from then on */
+  const vacations = new Map<number, number>();
+  if (territories.length === 0) return { items, research, structures, vacations };
   const ids = territories.map((x) => x.id);
   const owners = [...new Set(territories.map((x) => x.owner?.id).filter((x): x is number => x != null))];
   const oldest = new Date(Math.min(...territories.map((x) => x.resourcesUpdatedAt.getTime())));
@@ -70,18 +72,20 @@ export async function loadInputs(em: EntityManager, territories: readonly Settle
   // the caller changed and has not stored yet are stored first, as em.find would (its auto-flush).
   // One statement, one round trip: each list comes back as a JSON array.
   await em.tryFlush(QueueItem, {});
-  const [row] = await sqlRows<{ local: (ItemRow & { territory_id: number })[]; history: { user_id: number; item_key: string; target_level: number | null; end_ms: number }[]; others: { id: number; owner_id: number; structures: AmountMap }[] }>(
+  const [row] = await sqlRows<{ local: (ItemRow & { territory_id: number })[]; history: { user_id: number; item_key: string; target_level: number | null; end_ms: number }[]; others: { id: number; owner_id: number; structures: AmountMap }[]; away: { id: number; since: number }[] }>(
     em,
     `select ${jsonList(`select territory_id, kind, item_key, target_level, quantity, duration_per_item_s, ${epochMs('start_time')} as start_ms, ${epochMs('end_time')} as end_ms from queue_items
                     where territory_id = any($1::int[]) and kind in (${SETTLE_ITEM_KINDS}) and end_time > $2 and start_time < $3`)} as local,
             ${jsonList(`select user_id, item_key, target_level, ${epochMs('end_time')} as end_ms from queue_items where user_id = any($4::int[]) and kind = 'research' and end_time <= $3`)} as history,
-            ${jsonList('select id, owner_id, structures from territories where owner_id = any($4::int[])')} as others`,
+            ${jsonList('select id, owner_id, structures from territories where owner_id = any($4::int[])')} as others,
+            ${jsonList(`select id, ${epochMs('vacation_since')} as since from users where id = any($4::int[]) and vacation_since is not null`)} as away`,
     [ids, oldest, t, owners],
   );
   for (const i of row!.local) items.set(i.territory_id, [...(items.get(i.territory_id) ?? []), coreItem(i)]);
   for (const r of row!.history) research.set(r.user_id, [...(research.get(r.user_id) ?? []), { itemKey: r.item_key, targetLevel: r.target_level, endTime: r.end_ms }]);
   for (const o of row!.others) structures.set(o.owner_id, [...(structures.get(o.owner_id) ?? []), { id: o.id, owner: o.owner_id, structures: o.structures }]);
-  return { items, research, structures };
+  for (const a of row!.away) vacations.set(a.id, Number(a.since));
+  return { items, research, structures, vacations };
 }
 
 /** Read path: the territories as they stand at t (or each at its own time), computed without writing (no lock needed). */
@@ -103,7 +107,8 @@ export function advanceLoaded<T extends Settleable>(catalogue: Catalogue, inputs
     const owner = territory.owner?.id;
     const others = owner == null ? [] : (inputs.structures.get(owner) ?? []).filter((o) => o.id !== territory.id).map((o) => o.structures);
     const research = owner == null ? [] : (inputs.research.get(owner) ?? []);
-    out.set(territory.id, advanceTerritory(catalogue, territoryState(territory), inputs.items.get(territory.id) ?? [], research, timeOf(territory).getTime(), others));
+    const until = productionTime(timeOf(territory).getTime(), territory.resourcesUpdatedAt.getTime(), owner == null ? null : (inputs.vacations.get(owner) ?? null));
+    out.set(territory.id, advanceTerritory(catalogue, territoryState(territory), inputs.items.get(territory.id) ?? [], research, until, others));
   }
   return out;
 }

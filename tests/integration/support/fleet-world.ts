@@ -40,8 +40,11 @@ let region = 100;
 /** A fresh region for each player, so tests never collide on positions. */
 export const freshRegion = (): number => (region += 3);
 
+/** Fleet tests run without newcomer protection (their players' scores move as fleets fight): fair-play*.test.ts prove it. */
+const NO_PROTECTION = { protection_tiers: [] };
+
 export async function fleetWorld(overrides: Parameters<typeof loadCatalogue>[0] = {}): Promise<FleetWorld> {
-  const catalogue = loadCatalogue({ ...overrides, universe: { base_effects: { max_territories: 3, allied_fleet_slots: 1 }, ...(overrides.universe ?? {}) } });
+  const catalogue = loadCatalogue({ ...overrides, universe: { base_effects: { max_territories: 3, allied_fleet_slots: 1 }, fair_play: NO_PROTECTION, ...(overrides.universe ?? {}) } });
   const db = await createTestDatabase({ poolMax: 30 });
   const boss = createBoss(db.url, 'api');
   // An error while the world runs fails the test; once it stops, the server going away under

@@ -10,4 +10,6 @@ export function registerUsersRest(app: FastifyInstance, makeContext: ContextFact
   restRoute(app, makeContext, 'POST', '/users/me/claim', (caller, req) => caller.users.claim((req.body ?? {}) as Claim));
   restRoute(app, makeContext, 'GET', '/users/me/export', (caller) => caller.users.export());
   restRoute(app, makeContext, 'DELETE', '/users/me', (caller, req) => caller.users.delete((req.body ?? {}) as DeleteAccount));
+  restRoute(app, makeContext, 'POST', '/users/me/vacation', (caller) => caller.users.startVacation());
+  restRoute(app, makeContext, 'DELETE', '/users/me/vacation', (caller) => caller.users.endVacation());
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
 import { MOVEMENT_MISSIONS } from '@brood/game-core';
 import {
-  MODERATION_RULES, announceToEveryone, currentRelease, deleteHallOfFameCommentAsOperator, findBattleReport, fleetsInFlight, listAudit, playerDetail,
+  MODERATION_RULES, announceToEveryone, currentRelease, fairPlayStanding, operatorEndVacation, deleteHallOfFameCommentAsOperator, findBattleReport, fleetsInFlight, listAudit, playerDetail,
   renameAllianceAsOperator, renameTerritoryAsOperator, searchPlayers, listMessageReports, resolveMessageReport, suspendPlayer, universeOverview, unsuspendPlayer, type Operator,
 } from '@brood/world';
 import { operatorProcedure, type Ctx } from '../trpc';
@@ -49,7 +49,8 @@ export const adminRouter = {
   announce: operatorProcedure.input(AnnounceSchema).mutation(({ ctx, input }) => announceToEveryone(worldDeps(ctx), operator(ctx), input, ctx.now())),
   searchPlayers: operatorProcedure.input(SearchPlayersSchema).query(({ ctx, input }) => searchPlayers(ctx.em, input.query, pageSize(ctx))),
   /** A player's page: territories, fleets, scores, alliance, addresses, multi-account signals and pushing. */
-  player: operatorProcedure.input(z.object({ user_id: id('Player') })).query(({ ctx, input }) => playerDetail(ctx.em, input.user_id, pageSize(ctx), ctx.deps.catalogue.universe.address_retention_days)),
+  MODERATION_RULES, announceToEveryone, currentRelease, fairPlayStanding, operatorEndVacation, deleteHallOfFameCommentAsOperator, findBattleReport, fleetsInFlight, listAudit, playerDetail,
+  renameAllianceAsOperator, renameTerritoryAsOperator, searchPlayers, listMessageReports, resolveMessageReport, suspendPlayer, universeOverview, unsuspendPlayer, type Operator,
   fleets: operatorProcedure.input(FleetFilterSchema).query(({ ctx, input }) => fleetsInFlight(ctx.em, { ...input, limit: pageSize(ctx) }, ctx.now())),
   battleReport: operatorProcedure.input(BattleReportSchema).query(async ({ ctx, input }) => {
     const report = await findBattleReport(ctx.em, input.battle_id);

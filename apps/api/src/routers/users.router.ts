@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { claimGuest, deleteAccount, exportAccount, getProfile, setAvatar } from '@brood/world';
+import { claimGuest, deleteAccount, endVacation, exportAccount, getProfile, setAvatar, startVacation } from '@brood/world';
 import { protectedProcedure } from '../trpc';
 import { LoginSchema, RegisterSchema, accountDeps } from './auth.router';
 import { worldDeps } from './shared';
 import { checkAgainstUniverse, keptPerSetting } from './deployment-input';
+import { worldDeps } from './shared';
 
 const AvatarId = z
   .number({ error: (issue) => (issue.input === undefined ? 'Field required' : 'Avatar must be a number') })
@@ -30,7 +31,7 @@ export type DeleteAccount = z.input<typeof DeleteAccountSchema>;
 
 export const usersRouter = {
   /** The signed-in player (spec core §3 User). */
-  me: protectedProcedure.query(({ ctx }) => getProfile(ctx, ctx.user)),
+  me: protectedProcedure.query(({ ctx }) => getProfile({ em: ctx.em, catalogue: ctx.deps.catalogue }, ctx.user)),
   setAvatar: protectedProcedure
     .input(SetAvatarSchema)
     .mutation(({ ctx, input }) => setAvatar(accountDeps(ctx), ctx.user, checkAgainstUniverse(avatarInRange(ctx.deps.catalogue.universe.avatars), input))),
@@ -42,12 +43,5 @@ export const usersRouter = {
     ctx.deps.sessions.forget(ctx.user.id); // renamed and no longer a guest: read afresh from the next call on
     return claimed;
   }),
-  /** Everything the game keeps of the player, as JSON (docs/privacy.md). */
-  export: protectedProcedure.query(({ ctx }) => exportAccount(ctx.em, ctx.user.id, ctx.now())),
-  /** The player leaves for good: their account and everything they own go (docs/privacy.md). */
-  delete: protectedProcedure.input(DeleteAccountSchema).mutation(async ({ ctx, input }) => {
-    await deleteAccount({ ...worldDeps(ctx), passwords: ctx.deps.passwords }, ctx.user, { password: input.password, ip: ctx.ip }, ctx.now());
-    ctx.deps.sessions.forget(ctx.user.id);
-    return { deleted: true as const };
-  }),
+import { claimGuest, deleteAccount, endVacation, exportAccount, getProfile, setAvatar, startVacation } from '@brood/world';
 } satisfies TRPCRouterRecord;

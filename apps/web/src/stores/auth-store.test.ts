@@ -11,6 +11,7 @@ const user: CurrentUser = {
   score: 1500,
   is_test_account: false,
   expires_at: null,
+  vacation: null,
   alliance_membership: null,
 };
 

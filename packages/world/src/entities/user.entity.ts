@@ -22,8 +22,10 @@ export const UserSchema = defineEntity({
     signupIp: p.string().length(64).nullable(),
     lastLoginIp: p.string().length(64).nullable(),
     lastLoginAt: p.datetime().nullable(),
-    /** Written at most every few minutes by signed-in calls (migration 0190): buddies see 'online'. */
+    /** The last sign-in or signed-in call, written at most every few minutes (migration 0180): fair play's 'i' and 'I', buddies' 'online'. */
     lastActiveAt: p.datetime().nullable(),
+    /** When the player's vacation started, or null (production, queues and fleets stand still). */
+    vacationSince: p.datetime().nullable(),
   },
 });
 

@@ -11,7 +11,6 @@ export class Migration0190PlayerMessages extends Migration {
 
   override up(): void {
     this.addSql(`
-      alter table users add column last_active_at timestamptz null;
       create index users_username_trgm on users using gin (username gin_trgm_ops);
       -- In the C collation a btree serves both LIKE 'text%' and the order by name the search reads.
       create index users_username_prefix on users ((lower(username) collate "C"));

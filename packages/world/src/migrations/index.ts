@@ -24,6 +24,7 @@ import { Migration0080Moderation } from './0080-moderation';
 import { Migration0100ReportsStoredOnce } from './0100-reports-stored-once';
 import { Migration0130AccountChanges } from './0130-account-changes';
 import { Migration0140BuiltinKeys } from './0140-builtin-keys';
+import { Migration0180FairPlay } from './0180-fair-play';
 import { Migration0190PlayerMessages } from './0190-player-messages';
 import { Migration0200Push } from './0200-push';
 
@@ -57,6 +58,7 @@ export const migrationsList: MigrationObject[] = [
   { name: '0100-reports-stored-once', class: Migration0100ReportsStoredOnce },
   { name: '0130-account-changes', class: Migration0130AccountChanges },
   { name: '0140-builtin-keys', class: Migration0140BuiltinKeys },
+  { name: '0180-fair-play', class: Migration0180FairPlay },
   { name: '0190-player-messages', class: Migration0190PlayerMessages },
   { name: '0200-push', class: Migration0200Push },
 ];

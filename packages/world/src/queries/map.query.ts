@@ -1,7 +1,9 @@
 import { CompiledQuery } from 'kysely';
+import type { PlayerMarker } from '@brood/game-core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { GRID } from '../db/grid';
 import { fail } from '../errors';
+import { NO_MARKERS, regionOwnerMarkers, withOwnerStatus, type Viewer } from './owner-status';
 
 /** The grid of the spec (social 9), from universe.json (db/grid.ts). */
 export const { regions: MAP_REGIONS, sub_regions: MAP_SUB_REGIONS, positions: MAP_POSITIONS } = GRID;
@@ -26,6 +28,8 @@ export interface MapTerritory {
   position: number;
   owner: { id: number } | null;
   owner_id: number | null;
+  /** Fair play's markers of the owner as the viewer reads them ('n', 's', 'v', 'i', 'I'); [] when none or unowned. */
+  owner_status: PlayerMarker[];
   owner_username: string | null;
 }
 
@@ -103,12 +107,12 @@ export async function subregionsOverview(em: EntityManager, userId: number, regi
  * Every territory of a region (or of one of its sub-regions) with its owner, in grid order. Uses the
  * unique (region, sub_region, position) index; names and owners are public map information.
  */
-export async function regionTerritories(em: EntityManager, regionId: number, subRegion?: number): Promise<MapTerritory[]> {
+export async function regionTerritories(em: EntityManager, viewer: Viewer, regionId: number, subRegion?: number): Promise<MapTerritory[]> {
   checkRegion(regionId);
   if (subRegion !== undefined && (!Number.isInteger(subRegion) || subRegion < 1 || subRegion > MAP_SUB_REGIONS)) {
     throw fail.badRequest(`Sub-region must be a whole number between 1 and ${MAP_SUB_REGIONS}.`);
   }
-  const rows = await mapRows<Omit<MapTerritory, 'owner'>>(
+  const rows = await mapRows<Omit<MapTerritory, 'owner' | 'owner_status'>>(
     em,
     `select t.id, t.name, t.region, t.sub_region, t.position, t.owner_id, u.username as owner_username
        from territories t
@@ -117,6 +121,7 @@ export async function regionTerritories(em: EntityManager, regionId: number, sub
       order by t.sub_region, t.position`,
     [regionId, subRegion ?? null],
   );
+  const markers = await regionOwnerMarkers(em, viewer, regionId, subRegion);
   // Keys in the spec's order (social 3), as regionTerritoriesJson writes them.
   return rows.map((r) => ({
     id: r.id,
@@ -126,6 +131,7 @@ export async function regionTerritories(em: EntityManager, regionId: number, sub
     position: r.position,
     owner: r.owner_id === null ? null : { id: r.owner_id },
     owner_id: r.owner_id,
+    owner_status: r.owner_id === null ? NO_MARKERS : (markers.get(r.owner_id) ?? NO_MARKERS),
     owner_username: r.owner_username,
   }));
 }
@@ -136,9 +142,9 @@ export async function regionTerritories(em: EntityManager, regionId: number, sub
  */
 const TERRITORY_JSON = `'{"id":' || t.id || ',"name":' || to_json(t.name)::text
   || ',"region":' || t.region || ',"sub_region":' || t.sub_region || ',"position":' || t.position
-  || case when t.owner_id is null then ',"owner":null,"owner_id":null,"owner_username":null}'
+  || case when t.owner_id is null then ',"owner":null,"owner_id":null,"owner_status":[],"owner_username":null}'
           else ',"owner":{"id":' || t.owner_id || '},"owner_id":' || t.owner_id
-            || ',"owner_username":' || coalesce(to_json(u.username)::text, 'null') || '}' end`;
+            || ',"owner_status":[],"owner_username":' || coalesce(to_json(u.username)::text, 'null') || '}' end`;
 
 /**
  * A region's territory list as sent, read at the region's change stamp, and each sub-region's part of
@@ -235,13 +241,19 @@ function assemble(parts: { subRegion: number; version: string; json: Buffer }[])
  * Correct with any number of api processes on one database: every write that can change the answer
  * moves the stamps in its own transaction.
  */
-export async function regionTerritoriesJson(em: EntityManager, regionId: number): Promise<Buffer> {
+export async function regionTerritoriesJson(em: EntityManager, viewer: Viewer, regionId: number): Promise<Buffer> {
   checkRegion(regionId);
+  const shared = await sharedRegionJson(em, regionId);
+  return withOwnerStatus(shared.body, await regionOwnerMarkers(em, viewer, regionId, undefined, shared.version));
+}
+
+/** The region's list as every viewer shares it (owner_status empty), kept per region, with the stamp it was read at. */
+async function sharedRegionJson(em: EntityManager, regionId: number): Promise<{ body: Buffer; version: string | null }> {
   const cache = regionCache(em);
   const kept = cache.take(regionId);
   if (kept) {
     const [stamp] = await mapRows<{ version: string }>(em, 'select version::text as version from region_occupancy where region = $1', [regionId]);
-    if (stamp?.version === kept.version) return kept.body;
+    if (stamp?.version === kept.version) return { body: kept.body, version: kept.version };
   }
   const keptParts = [...(kept?.parts ?? new Map<number, { version: string }>())];
   const rows = await mapRows<{ sub_region: number; version: string; json: string | null; region_version: string | null }>(
@@ -268,5 +280,5 @@ export async function regionTerritoriesJson(em: EntityManager, regionId: number)
   );
   const version = rows[0]?.region_version ?? null;
   if (version !== null) cache.keep(regionId, { version, ...fresh });
-  return fresh.body;
+  return { body: fresh.body, version };
 }

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Catalogue } from '@brood/game-data';
+import { vacationView } from './fair-play.query';
 import { User } from '../entities/user.entity';
 import { fail } from '../errors';
 import { toUserView, type UserFields, type UserView } from './user-view';
@@ -46,19 +48,19 @@ export const userFields = (row: UserViewRow): UserFields => ({
   expiresAt: row.expires_ms === null ? null : new Date(row.expires_ms),
 });
 
-type ProfileRow = UserViewRow & { total_score: number | null } & ({ alliance_id: number; alliance_name: string; alliance_tag: string; rank: AllianceRank; joined_at: Date } | { alliance_id: null });
+type ProfileRow = UserViewRow & { total_score: number | null; vacation_since: Date | null } & ({ alliance_id: number; alliance_name: string; alliance_tag: string; rank: AllianceRank; joined_at: Date } | { alliance_id: null });
 
 /** GET /users/me, with the player's alliance membership and total score: one statement. */
-export async function getProfile(deps: { em: EntityManager }, actor: { id: number }): Promise<UserView> {
+export async function getProfile(deps: { em: EntityManager; catalogue: Catalogue }, actor: { id: number }): Promise<UserView> {
   const [row] = await sqlRows<ProfileRow>(
     deps.em,
     `select ${USER_VIEW_COLUMNS}, m.alliance_id, a.name as alliance_name, a.tag as alliance_tag, m.rank, m.joined_at,
-       (select s.total_score from player_scores s where s.user_id = u.id) as total_score
+       (select s.total_score from player_scores s where s.user_id = u.id) as total_score, u.vacation_since
      from users u left join alliance_members m on m.user_id = u.id left join alliances a on a.id = m.alliance_id
      where u.id = $1 limit 1`,
     [actor.id],
   );
   if (!row) throw fail.unauthorized(SESSION_MESSAGES.invalidToken);
   const membership = row.alliance_id === null ? null : membershipFromRow(row);
-  return { ...toUserView(userFields(row), membership), score: row.total_score ?? 0 };
+  return { ...toUserView(userFields(row), membership), score: row.total_score ?? 0, vacation: vacationView(deps.catalogue, row.vacation_since == null ? null : new Date(row.vacation_since)) };
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Catalogue } from '@brood/game-data';
-import { advanceTerritory, type ResearchChange, type SettledTerritory, type TerritoryQueueItem } from '@brood/game-core';
+import { advanceTerritory, productionTime, type ResearchChange, type SettledTerritory, type TerritoryQueueItem } from '@brood/game-core';
 import { epochMs, sqlRows } from '../kernel/bulk-write';
 import { NOT_YOUR_TERRITORY, TERRITORY_NOT_FOUND } from '../kernel/access';
 import { fail } from '../errors';
@@ -20,7 +20,7 @@ export interface ReadTerritory {
 type Row = {
   id: number; owner_id: number; name: string; region: number; sub_region: number; position: number;
   resources: AmountMap; structures: AmountMap; units: AmountMap; defenses: AmountMap; updated_ms: number;
-  items: TerritoryQueueItem[]; research: ResearchChange[]; others: AmountMap[];
+  items: TerritoryQueueItem[]; research: ResearchChange[]; others: AmountMap[]; vacation_ms: number | null;
 };
 
 /**
@@ -32,6 +32,7 @@ type Row = {
 const SETTLED_ROWS = `
   select t.id, t.owner_id, t.name, t.region, t.sub_region, t.position, t.resources, t.structures, t.units, t.defenses,
     ${epochMs('t.resources_updated_at')} as updated_ms,
+    (select ${epochMs('u.vacation_since')} from users u where u.id = t.owner_id) as vacation_ms,
     coalesce((select json_agg(json_build_object('kind', q.kind, 'itemKey', q.item_key, 'targetLevel', q.target_level, 'quantity', q.quantity,
         'durationPerItemS', q.duration_per_item_s, 'startTime', ${epochMs('q.start_time')}, 'endTime', ${epochMs('q.end_time')}))
       from queue_items q where q.territory_id = t.id and q.kind in (${SETTLE_ITEM_KINDS}) and q.end_time > t.resources_updated_at and q.start_time < $2), '[]') as items,
@@ -44,7 +45,7 @@ function settledRow(catalogue: Catalogue, row: Row, t: Date): ReadTerritory {
   const state = { resources: row.resources, structures: row.structures, units: row.units, defenses: row.defenses, updatedAt: row.updated_ms };
   return {
     id: row.id, name: row.name, region: row.region, subRegion: row.sub_region, position: row.position,
-    settled: advanceTerritory(catalogue, state, row.items, row.research, t.getTime(), row.others),
+    settled: advanceTerritory(catalogue, state, row.items, row.research, productionTime(t.getTime(), row.updated_ms, row.vacation_ms == null ? null : Number(row.vacation_ms)), row.others),
   };
 }
 

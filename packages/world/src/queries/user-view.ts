@@ -1,4 +1,5 @@
 import type { User } from '../entities/user.entity';
+import type { VacationView } from './fair-play.query';
 
 /** Membership as the alliance screen reads it (filled in once alliances exist). */
 export interface AllianceMembershipView {
@@ -20,6 +21,8 @@ export interface UserView {
   /** ISO time a guest account expires; null for a permanent account. */
   expires_at: string | null;
   alliance_membership: AllianceMembershipView | null;
+  /** Fair play's vacation mode: when it started and the earliest it may end, or null. */
+  vacation: VacationView | null;
 }
 
 /** The account fields a view shows (an entity, or a plain row read for the view). */
@@ -35,5 +38,6 @@ export function toUserView(user: UserFields, allianceMembership: AllianceMembers
     is_test_account: user.isTestAccount,
     expires_at: user.expiresAt ? user.expiresAt.toISOString() : null,
     alliance_membership: allianceMembership,
+    vacation: null,
   };
 }

@@ -13,6 +13,7 @@ const player: CurrentUser = {
   score: 0,
   is_test_account: false,
   expires_at: null,
+  vacation: null,
   alliance_membership: null,
 };
 

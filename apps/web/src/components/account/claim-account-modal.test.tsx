@@ -15,6 +15,7 @@ const guest: CurrentUser = {
   score: 10,
   is_test_account: true,
   expires_at: '2030-01-01T00:00:00.000Z',
+  vacation: null,
   alliance_membership: null,
 };
 

@@ -13,6 +13,7 @@ import { useIsOperator } from '../../features/admin/admin-queries';
 import { useAccountModals } from './account-modals';
 import { ExpiryCountdown } from './expiry-countdown';
 import { useDownloadMyData } from './download-data';
+import { VacationBadge, VacationMenuItem } from '../../features/fair-play';
 
 export interface UserMenuProps {
   /** Hide name and score next to the avatar (phones). */
@@ -53,6 +54,7 @@ export function UserMenu({ compact = false, rank: givenRank, showExpiry = true }
   return (
     <Group gap={compact ? 8 : 'md'} wrap="nowrap">
       {showExpiry && user.is_test_account && <ExpiryCountdown expiresAt={user.expires_at} compact={compact} onClick={openClaim} />}
+      <VacationBadge user={user} compact={compact} />
       <Menu opened={menuOpened} onChange={setMenuOpened} position="bottom-end" width={260} offset={8}>
         {/* Named by its visible text where it shows some (the name must hold what is seen); by a label when compact. */}
         <Menu.Target>
@@ -108,6 +110,7 @@ export function UserMenu({ compact = false, rank: givenRank, showExpiry = true }
           <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => void navigate({ to: '/settings' })} data-testid="settings-link">
             Settings
           </Menu.Item>
+          <VacationMenuItem user={user} />
           {isOperator && (
             <Menu.Item leftSection={<IconShieldLock size={16} />} onClick={() => void navigate({ to: '/admin' })} data-testid="admin-link">
               Admin

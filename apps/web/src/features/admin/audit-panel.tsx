@@ -15,6 +15,7 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   ANNOUNCE: 'announced',
   DISMISS_REPORT: 'dismissed report',
   ACT_ON_REPORT: 'acted on report',
+  END_VACATION: 'ended vacation',
 };
 
 function detailText(entry: AuditEntry): string {

@@ -6,6 +6,7 @@ import { PanelLoading } from '../../components/catalogue/panel-states';
 import { useAdminActions, usePlayer, type PlayerDetail } from './admin-queries';
 import { PlayerBadges } from './players-panel';
 import { ReasonModal } from './reason-modal';
+import { FairPlaySection } from './fair-play-section';
 
 type Pending = { kind: 'suspend' } | { kind: 'unsuspend' } | { kind: 'territory'; id: number; name: string } | { kind: 'alliance'; id: number; name: string; tag: string };
 
@@ -120,6 +121,7 @@ export function PlayerPage({ userId, onBack, onOpen }: { userId: number; onBack:
         </Group>
       </Group>
       <Account p={p} />
+      <FairPlaySection userId={p.id} username={p.username} />
       <Section title="Multi-account signals" testId="player-signals">
         <Text fz="xs" c="dimmed">Accounts that signed up or signed in from one of this player's addresses. A shared address is a hint (a household, a campus), not proof.</Text>
         <Text fz="xs" c="dimmed" data-testid="addresses-kept">Addresses are kept for {p.addresses_kept_days} days: these signals look back that far and no further.</Text>

@@ -17,6 +17,7 @@ const user = (membership: CurrentUser['alliance_membership'] = null): CurrentUse
   score: 0,
   is_test_account: false,
   expires_at: null,
+  vacation: null,
   alliance_membership: membership,
 });
 const membership = (rank: 'LEADER' | 'OFFICER' | 'MEMBER') => ({ alliance_id: 5, alliance_name: 'Hive Mind', alliance_tag: 'HIVE', rank, joined_at: '2030-01-01T00:00:00.000Z' });

@@ -13,6 +13,8 @@ import { PendingOrderBanner } from './pending-order';
 import { JOIN_MISSION, JoinAttackBanner } from './join-banner';
 import { UNITS_UNSELECTED, type CoordinateField } from './dispatch-model';
 import { useDispatch } from './use-dispatch';
+import { FairPlayRefusal } from '../fair-play';
+import { useDispatchFairPlay } from './fair-play-check';
 
 const FIELDS: { field: CoordinateField; label: string }[] = [
   { field: 'r', label: 'Target R' },
@@ -25,6 +27,7 @@ export function DispatchForm({ startId }: { startId: number }) {
   const d = useDispatch(startId);
   const territories = useTerritories();
   const [subTab, setSubTab] = useState<string | null>('units');
+  const fair = useDispatchFairPlay(d.form);
   if (d.loadError) return <PanelError title="Error Loading Data" message={d.loadError} />;
   if (!d.ctx || !d.summary || d.loading) return <PanelLoading label="Loading your army..." />;
   const { form, summary, ctx } = d;
@@ -124,8 +127,9 @@ export function DispatchForm({ startId }: { startId: number }) {
             </Tabs.Panel>
           )}
         </Tabs>
+        <FairPlayRefusal answer={fair} />
         <Stack gap={4} align="flex-start">
-          <Button leftSection={<IconRocket size={16} />} onClick={d.submit} disabled={!d.sendable} loading={d.sending} data-testid="send-army">
+          <Button leftSection={<IconRocket size={16} />} onClick={d.submit} disabled={!d.sendable || fair.verdict?.ok === false} loading={d.sending} data-testid="send-army">
             {joining ? 'Join Attack' : 'Send Army'}
           </Button>
           {d.joining && !d.joining.ok && (

@@ -15,6 +15,7 @@ const user: CurrentUser = {
   score: 0,
   is_test_account: false,
   expires_at: null,
+  vacation: null,
   alliance_membership: null,
 };
 

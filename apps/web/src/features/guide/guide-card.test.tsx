@@ -8,7 +8,7 @@ import { renderWithProviders } from '../../test/render';
 import { economyAnswers, gameData, territory } from '../../test/economy-fixtures';
 import { GuideCard } from '.';
 
-const queen: CurrentUser = { id: 1, username: 'queen', email: 'queen@hive.example', avatar_id: 1, score: 0, is_test_account: false, expires_at: null, alliance_membership: null };
+const queen: CurrentUser = { id: 1, username: 'queen', email: 'queen@hive.example', avatar_id: 1, score: 0, is_test_account: false, expires_at: null, vacation: null, alliance_membership: null };
 
 beforeEach(() => {
   useAuthStore.getState().setSession('token', queen);

@@ -22,7 +22,7 @@ const report = {
 };
 const entry = hallOfFameEntry({ combat_log_data: report });
 const comment = { id: 3, user_id: 2, username: 'bo', comment_text: 'gg', created_at: '2030-01-01T13:00:00.000Z' };
-const player = { id: 5, username: 'cy', email: 'c@x.test', avatar_id: 1, score: 0, is_test_account: false, expires_at: null, alliance_membership: null };
+const player = { id: 5, username: 'cy', email: 'c@x.test', avatar_id: 1, score: 0, is_test_account: false, expires_at: null, vacation: null, alliance_membership: null };
 
 beforeEach(() => {
   useUiStore.getState().resetUi();

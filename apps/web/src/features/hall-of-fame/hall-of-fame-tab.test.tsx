@@ -11,7 +11,7 @@ const entry = hallOfFameEntry();
 const comment = { id: 3, user_id: 2, username: 'bo', comment_text: 'gg www.spam.de', created_at: '2030-01-01T13:00:00.000Z' };
 
 beforeEach(() => {
-  useAuthStore.getState().setSession('token', { id: 1, username: 'ana', email: 'a@x.test', avatar_id: 1, score: 0, is_test_account: false, expires_at: null, alliance_membership: null });
+  useAuthStore.getState().setSession('token', { id: 1, username: 'ana', email: 'a@x.test', avatar_id: 1, score: 0, is_test_account: false, expires_at: null, vacation: null, alliance_membership: null });
 });
 
 describe('HallOfFameTab', { timeout: 30_000 }, () => {

@@ -4,7 +4,7 @@ import { namesFrom } from '../notifications';
 import { describeCell, wreckageCargo } from './describe-cell';
 import type { MapData, MapTerritory, ResourceNames, WreckageField } from './map-data';
 
-const territory = (position: number, owner: { id: number; name: string } | null, name = 'Spawnpool'): MapTerritory => ({
+const territory = (position: number, owner: { id: number; name: string } | null, name = 'Spawnpool', owner_status: MapTerritory['owner_status'] = []): MapTerritory => ({
   id: position,
   name,
   region: 5,
@@ -12,6 +12,7 @@ const territory = (position: number, owner: { id: number; name: string } | null,
   position,
   owner: owner ? { id: owner.id } : null,
   owner_id: owner?.id ?? null,
+  owner_status,
   owner_username: owner?.name ?? null,
 });
 
@@ -28,6 +29,7 @@ const data: Pick<MapData, 'regionPresence' | 'subregionPresence' | 'subregionsOf
     [1, territory(1, { id: 2, name: 'Overmind_Zerathul_the_Vast' }, 'Devourer Spire Of Ashen Night')],
     [2, territory(2, { id: 9, name: 'me' })],
     [3, territory(3, null, 'Husk')],
+    [4, territory(4, { id: 12, name: 'Nell' }, 'Nursery', ['n', 'i'])],
   ]),
   wreckage: { byRegion: new Map([[5, [field]]]), bySubRegion: new Map([['5:6', [field]]]), byPosition: new Map([['5:6:7', field]]) },
   resourceNames,
@@ -60,6 +62,19 @@ describe('the hover card', () => {
       '5:6:7',
       'Empty position',
       'Wreckage: Fiber 12.50k, Crystal 800',
+      'Right-click for fleet actions',
+    ]);
+  });
+});
+
+describe('fair play on the hover card', () => {
+  it('shows the owner\u2019s markers after their name, each with its legend', () => {
+    expect(text(describeCell({ r: 5, s: 6, p: 4 }, data, 9, false))).toEqual([
+      '5:6:4',
+      'Nursery',
+      'Owner: Nell (n i)',
+      'n: newcomer: protected from you (too weak)',
+      'i: inactive',
       'Right-click for fleet actions',
     ]);
   });

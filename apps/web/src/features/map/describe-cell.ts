@@ -1,4 +1,6 @@
+import { MARKER_LEGEND } from '@brood/game-core';
 import { formatCoordinates, formatResourceAmount } from '../../lib/format';
+import { markerSuffix } from '../fair-play';
 import type { PickedCell } from './geometry';
 import { TRUNCATE, truncate } from './labels';
 import type { MapData, Presence, ResourceNames, WreckageField } from './map-data';
@@ -52,9 +54,11 @@ export function describeCell(cell: PickedCell, data: Pick<MapData, 'regionPresen
     lines.push({ text: truncate(territory.name, TRUNCATE.territoryName), tone: territory.owner_id === me ? 'own' : territory.owner_id === null ? 'neutral' : 'enemy' });
     lines.push(
       territory.owner_username
-        ? { text: `Owner: ${truncate(territory.owner_username, TRUNCATE.ownerInTooltip)}${territory.owner_id === me ? ' (you)' : ''}` }
+        ? { text: `Owner: ${truncate(territory.owner_username, TRUNCATE.ownerInTooltip)}${territory.owner_id === me ? ' (you)' : markerSuffix(territory.owner_status)}` }
         : { text: 'Unclaimed territory', tone: 'dim' },
     );
+    // Fair play's markers, each with its legend (the same letters as the cell's label).
+    for (const m of territory.owner_status) lines.push({ text: `${m}: ${MARKER_LEGEND[m]}`, tone: 'dim' });
   } else {
     lines.push({ text: 'Empty position', tone: 'dim' });
   }

@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Divider, Stack, Text, UnstyledButton, Group } from '@mantine/core';
 import { useClickOutside } from '@mantine/hooks';
 import { IconEye, IconPlanet, IconRecycle, IconShieldHalf, IconSword, IconTelescope, IconTruck, type Icon } from '@tabler/icons-react';
+import { isHostile } from '@brood/game-core';
 import { formatCoordinates } from '../../lib/format';
+import { useFairPlay } from '../fair-play';
 import { showError } from '../../lib/toast';
 import { useUiStore, type MissionType } from '../../stores/ui-store';
 import { coreCatalogue } from '../territories';
@@ -59,6 +61,9 @@ export function MapContextMenu({
   const start = ownedTerritories?.find((t) => t.id === startId);
   const units = useTerritoryUnits(menu?.visible ? startId : null);
   const gameData = useGameData();
+  // Fair play (game-core's canAttack, as the dispatch's): attack and spy say why before they are chosen.
+  const fair = useFairPlay(menu?.visible ? { r: menu.targetR, s: menu.targetS, p: menu.targetP } : null, 'ATTACK');
+  const refused = fair.verdict?.ok === false ? fair.verdict.reason : null;
 
   useEffect(() => {
     if (menu?.visible) first.current?.focus({ preventScroll: true });
@@ -91,7 +96,11 @@ export function MapContextMenu({
   const title = formatCoordinates([menu.targetR, menu.targetS, menu.targetP]);
   const isStart = start !== undefined && start.region === menu.targetR && start.sub_region === menu.targetS && start.position === menu.targetP;
   const ready = gameData.data !== undefined && units.data !== undefined;
-  const entries = ready ? menuEntries({ ...targetAt(menu.targetR, menu.targetS, menu.targetP), isStart }, countsOf(units.data, 'unit_key'), coreCatalogue(gameData.data)) : [];
+  // A mission the units or the target rule out says why; fair play then holds attack and spy.
+  const entries = (ready ? menuEntries({ ...targetAt(menu.targetR, menu.targetS, menu.targetP), isStart }, countsOf(units.data, 'unit_key'), coreCatalogue(gameData.data)) : []).map((e) => ({
+    ...e,
+    reason: e.reason ?? (refused !== null && isHostile(e.mission) ? refused : null),
+  }));
   const firstOpen = entries.findIndex((e) => e.reason === null);
   const owner = targetAt(menu.targetR, menu.targetS, menu.targetP).owner;
 
@@ -119,6 +128,11 @@ export function MapContextMenu({
         {ready && isStart && (
           <Text px="xs" py={6} size="sm" c="dimmed" data-testid="map-context-menu-none">
             This is where the fleet would start.
+          </Text>
+        )}
+        {refused && (
+          <Text px="xs" py={4} size="xs" c="orange.4" data-testid="map-context-menu-fair-play">
+            {refused}
           </Text>
         )}
         {!isStart &&

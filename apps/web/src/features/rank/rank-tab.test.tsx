@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useAuthStore } from '../../stores/auth-store';
 import { renderWithProviders } from '../../test/render';
-import { serverError } from '../../test/economy-fixtures';
+import { gameData, serverError } from '../../test/economy-fixtures';
 import { RankTab } from '.';
 
 const entry = (rank: number, id: number, total = 1000 - rank) => ({
@@ -20,7 +20,7 @@ const entry = (rank: number, id: number, total = 1000 - rank) => ({
 const page = (from: number, count: number) => Array.from({ length: count }, (_, i) => entry(from + i, from + i));
 
 beforeEach(() => {
-  useAuthStore.getState().setSession('token', { id: 150, username: 'p150', email: 'p@x.test', avatar_id: 1, score: 850, is_test_account: false, expires_at: null, alliance_membership: null });
+  useAuthStore.getState().setSession('token', { id: 150, username: 'p150', email: 'p@x.test', avatar_id: 1, score: 850, is_test_account: false, expires_at: null, vacation: null, alliance_membership: null });
 });
 
 describe('RankTab', { timeout: 30_000 }, () => {
@@ -60,5 +60,20 @@ describe('RankTab', { timeout: 30_000 }, () => {
     fail = false;
     fireEvent.click(screen.getByText('Retry'));
     expect(await screen.findByText('No highscore entries yet.')).toBeTruthy();
+  });
+
+  it('marks each row with fair play\'s letters as the viewer reads them, with the legend', async () => {
+    const fair = (id: number, points: number, activity: 'i' | 'I' | null = null) => ({ user_id: id, name: `p${id}`, points, activity, vacationSince: null });
+    renderWithProviders(<RankTab />, (path) => {
+      if (path === 'highscores.me') return { userEntry: entry(2, 150), rankWithinCategory: 2, pageNumber: 1, entriesOnPage: [] };
+      if (path === 'highscores.list') return [entry(1, 7), entry(2, 150), entry(3, 9)];
+      if (path === 'gameData.all') return gameData;
+      if (path === 'fairPlay.players') return { viewer: fair(150, 100), players: [fair(7, 100_000), fair(150, 100), fair(9, 5, 'i')] };
+      return undefined;
+    });
+    await waitFor(() => expect(screen.getByTestId('rank-row-7').textContent).toContain('p7s'));
+    expect(screen.getByTestId('rank-row-9').textContent).toContain('p9i');
+    expect(screen.getByTestId('rank-row-150').querySelector('[data-testid=player-markers]')).toBeNull();
+    expect(screen.getByTestId('marker-legend').textContent).toContain('newcomer: protected from you');
   });
 });

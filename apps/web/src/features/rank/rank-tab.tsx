@@ -4,6 +4,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { formatCoordinates, formatNumber, formatRank } from '../../lib/format';
 import { useAuthStore } from '../../stores/auth-store';
 import { PanelLoading } from '../../components/catalogue/panel-states';
+import { MarkerLegend, PlayerMarkers, usePlayerMarkers } from '../fair-play';
+import type { PlayerMarker } from '@brood/game-core';
 import { HIGHSCORE_PAGE_SIZE, useHighscorePage, useOwnHighscore, type HighscoreEntry, type ScoreColumn } from './rank-queries';
 import { PlayerName } from '../../components/player/player-name';
 
@@ -19,7 +21,7 @@ export const EMPTY = 'No highscore entries yet.';
 export const NO_MORE = 'No more entries.';
 export const LOAD_FAILED = 'Failed to load highscores. Please try again later.';
 
-function Row({ entry, score, own }: { entry: HighscoreEntry; score: number; own: boolean }) {
+function Row({ entry, score, own, markers }: { entry: HighscoreEntry; score: number; own: boolean; markers: readonly PlayerMarker[] }) {
   const ref = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
     if (own) ref.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
@@ -27,7 +29,12 @@ function Row({ entry, score, own }: { entry: HighscoreEntry; score: number; own:
   return (
     <Table.Tr ref={ref} data-own={own || undefined} data-testid={`rank-row-${entry.user_id}`} style={own ? { background: 'var(--mantine-color-acid-light)' } : undefined}>
       <Table.Td fw={700}>{formatRank(entry.rank)}</Table.Td>
-      <Table.Td fw={own ? 700 : 500}><PlayerName id={entry.user_id} name={entry.username} /></Table.Td>
+      <Table.Td fw={own ? 700 : 500}>
+        <Group gap={6} wrap="nowrap">
+          <PlayerName id={entry.user_id} name={entry.username} />
+          <PlayerMarkers markers={markers} />
+        </Group>
+      </Table.Td>
       <Table.Td c="dimmed">
         {entry.base_territory_name ?? 'N/A'} {entry.base_territory_coords ? formatCoordinates(entry.base_territory_coords, 'brackets') : ''}
       </Table.Td>
@@ -46,6 +53,7 @@ export function RankTab() {
   const page = chosenPage ?? (own.isLoading ? null : (own.data?.pageNumber ?? 1));
   const list = useHighscorePage(category, page ?? 1, page !== null);
   const entries = list.data ?? [];
+  const markers = usePlayerMarkers(entries.map((e) => e.user_id));
 
   const switchCategory = (value: string | null) => {
     setCategory((value as ScoreColumn | null) ?? 'total_score');
@@ -97,11 +105,12 @@ export function RankTab() {
               </Table.Thead>
               <Table.Tbody>
                 {entries.map((e) => (
-                  <Row key={e.user_id} entry={e} score={e[category]} own={e.user_id === myId} />
+                  <Row key={e.user_id} entry={e} score={e[category]} own={e.user_id === myId} markers={markers.get(e.user_id) ?? []} />
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          <MarkerLegend />
         </Paper>
       )}
       {page !== null && (

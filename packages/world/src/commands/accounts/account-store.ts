@@ -50,7 +50,7 @@ export async function insertAccount(em: EntityManager, account: NewAccount, now:
   await assertAvailable(em, account.username, account.email);
   const ip = account.signupIp.slice(0, 64);
   const firstLogin = account.isTestAccount ? { lastLoginIp: ip, lastLoginAt: now } : {};
-  const user = em.create(User, { ...account, signupIp: ip, ...firstLogin, avatarId: 1, score: 0, createdAt: now });
+  const user = em.create(User, { ...account, signupIp: ip, ...firstLogin, avatarId: 1, score: 0, createdAt: now, lastActiveAt: now });
   await em.flush();
   await createStartingTerritory(em, user, now, catalogue);
   return user;

@@ -13,3 +13,4 @@ export { deleteAccount, DELETE_MESSAGES } from './delete-account.command';
 export { DELETED_PLAYER } from '../../queries/departed-names';
 export { exportAccount, type AccountExport } from '../../queries/account-export.query';
 export { removeExpiredAddresses } from './remove-expired-addresses.command';
+export { recordActivity } from './activity.command';

@@ -76,6 +76,7 @@ export async function forgiveSignIn(em: EntityManager, attempt: SignInAttempt, u
        on conflict (user_id, ip) do update set last_success_at = excluded.last_success_at`,
       [userId, attempt.ip, now],
     );
-    await tem.execute('update users set last_login_ip = ?, last_login_at = ? where id = ?', [attempt.ip, now, userId]);
+    // A sign-in is always activity (fair play's 'i' and 'I'), whenever the last call recorded it.
+    await tem.execute('update users set last_login_ip = ?, last_login_at = ?, last_active_at = ? where id = ?', [attempt.ip, now, now, userId]);
   });
 }

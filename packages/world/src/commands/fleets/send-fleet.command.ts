@@ -18,6 +18,7 @@ import {
   checkCargo, checkFleetSlots, checkCoordinates, checkExploration, checkMission, checkStock, checkUnits, DISPATCH, speedOf,
 } from '../flight/dispatch-checks';
 import { coordsOf, coordsText, positive, sameCoords, subtractAmounts, type Coords3 } from '../flight/fleet-parts';
+import { checkFairPlay } from '../fair-play/fair-play-checks';
 import { inFleetTransaction, notifyMovement, scheduleArrival } from '../flight/fleet-legs';
 import { warnAtLaunch } from '../war/attack-reports';
 
@@ -84,6 +85,7 @@ export async function sendFleet(deps: WorldDeps, actor: Actor, input: SendFleetI
     checkCargo(catalogue, units, resources, input.mission, effects);
     const hours = checkExploration(input.mission, input.exploration_duration_hours, effects, catalogue);
     const { target, mission } = await resolveTarget(tx, actor, sent, coords, now);
+    await checkFairPlay(tx.em, catalogue, actor.id, sent, target && { id: target.id, ownerId: target.owner?.id ?? null }, now);
     await checkFleetSlots(tx.em, actor.id, effects);
 
     const oneWaySeconds = travelTime(distance(coordsOf(start), coords), speedOf(catalogue, units, effects), catalogue.universe.universe_speed_factor);

@@ -4,4 +4,3 @@ export { markMessageRead, deleteMessage, reportMessage } from './message-actions
 export { blockPlayer, unblockPlayer } from './blocks.command';
 export { requestBuddy, acceptBuddy, declineBuddy, removeBuddy } from './buddies.command';
 export { removeOldMessages } from './remove-old-messages.command';
-export { touchLastActive } from './last-active.command';

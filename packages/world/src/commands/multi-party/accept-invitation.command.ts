@@ -1,3 +1,4 @@
+import { checkFairPlay } from '../fair-play/fair-play-checks';
 import { randomUUID } from 'node:crypto';
 import { distance, joinTiming, missionFuel, tooLateSentence, travelTime } from '@brood/game-core';
 import { Movement } from '../../entities/movement.entity';
@@ -65,6 +66,7 @@ export async function acceptInvitation(deps: WorldDeps, actor: Actor, input: Acc
     const target = await groupTarget(em, lead);
     if (sameCoords(coordsOf(start), target.coords)) throw fail.badRequest(DISPATCH.sameAsStart);
     if (target.territory?.owner?.id === actor.id) throw fail.badRequest('You cannot join an attack on your own territory.');
+    await checkFairPlay(em, catalogue, actor.id, PARTICIPANT, target.territory && { id: target.territory.id, ownerId: target.territory.owner?.id ?? null }, now);
     const effects = (await settleTerritory(em, catalogue, start, now)).economy.effects;
     checkUnits(catalogue, units, start, PARTICIPANT);
     await checkFleetSlots(em, actor.id, effects);

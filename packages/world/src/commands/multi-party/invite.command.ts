@@ -1,3 +1,4 @@
+import { attackVerdict, inviteRefusal } from '../fair-play/fair-play-checks';
 import { openSeats } from '@brood/game-core';
 import { AttackInvitation } from '../../entities/attack-invitation.entity';
 import { Movement } from '../../entities/movement.entity';
@@ -54,6 +55,11 @@ export async function inviteToAttack(deps: WorldDeps, actor: Actor, input: Invit
     if (invited.id === actor.id) throw fail.badRequest('You cannot invite yourself to your own attack.');
     const target = await groupTarget(em, m);
     if (target.territory?.owner?.id === invited.id) throw fail.badRequest(`${invited.username} owns ${target.name} and cannot join an attack on it.`);
+    const owner = target.territory?.owner?.id;
+    if (owner != null) {
+      const refusal = inviteRefusal(invited.username, await usernameOf(em, owner), await attackVerdict(em, tx.catalogue, invited.id, owner, now));
+      if (refusal) throw fail.forbidden(refusal);
+    }
 
     const groupId = m.attackGroupId ?? m.id;
     const members = m.attackGroupId ? await em.find(Movement, { attackGroupId: groupId }) : [m];

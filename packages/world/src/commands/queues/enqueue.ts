@@ -1,3 +1,4 @@
+import { checkNotOnVacation } from '../fair-play/fair-play-checks';
 import { canAfford, checkPrerequisites, subtractResources, type Resources } from '@brood/game-core';
 import type { Prerequisites } from '@brood/game-data';
 import { QueueItem, type QueueKind } from '../../entities/queue-item.entity';
@@ -49,6 +50,7 @@ export interface QueueRequest {
  * any of the four queues. The caller has locked and settled the payer in its transaction.
  */
 export async function queueItem(tx: WorldDeps, request: QueueRequest, now: Date): Promise<QueueItem> {
+  await checkNotOnVacation(tx.em, request.userId);
   const pending = await pendingItems(tx.em, request.kind, request.scope, now);
   if (pending.length >= queueLimit(tx.catalogue, request.kind)) throw fail.conflict(QUEUE_FULL[request.kind]);
   const plan = request.plan(pending);

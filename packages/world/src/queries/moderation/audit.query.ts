@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 /** What an operator can do, as the audit log names it. */
 export const AUDIT_ACTIONS = [
   'GRANT_OPERATOR', 'REVOKE_OPERATOR', 'SUSPEND', 'UNSUSPEND', 'RENAME_TERRITORY', 'RENAME_ALLIANCE', 'DELETE_HOF_COMMENT', 'ANNOUNCE',
-  'DISMISS_REPORT', 'ACT_ON_REPORT',
+  'DISMISS_REPORT', 'ACT_ON_REPORT', 'END_VACATION',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -16,7 +16,7 @@ const base = economyAnswers(home, (path) => {
 });
 const answers = (path: string, input: unknown) => (path === 'territories.units' ? [{ unit_key: 'razorwing', quantity: 5 }] : base(path, input));
 
-const player = (id: number, username: string) => ({ id, username, email: `${username}@x.test`, avatar_id: 1, score: 0, is_test_account: false, expires_at: null, alliance_membership: null });
+const player = (id: number, username: string) => ({ id, username, email: `${username}@x.test`, avatar_id: 1, score: 0, is_test_account: false, expires_at: null, vacation: null, alliance_membership: null });
 
 beforeEach(() => {
   sessionStorage.clear();

@@ -1,0 +1,55 @@
+import { bashLimitReached, canAttack, isHostile, isInactive, MARKER_LEGEND, type FairPlayVerdict, type Mission } from '@brood/game-core';
+import type { Catalogue } from '@brood/game-data';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { fail } from '../../errors';
+import { epochMs, sqlRows } from '../../kernel/bulk-write';
+import { fairPlayPlayers } from '../../queries/fair-play.query';
+
+/** What a player on vacation reads when they try to start anything. */
+export const ON_VACATION = 'You are on vacation: nothing can be built, researched, hatched or sent until you end it (Vacation, in the menu).';
+
+const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+
+/** Refuses anything started by a player on vacation (queues and fleets stand still). */
+export async function checkNotOnVacation(em: EntityManager, userId: number): Promise<void> {
+  const me = await em.execute<{ vacation_since: Date | null }[]>('select vacation_since from users where id = ?', [userId]);
+  if (me[0]?.vacation_since) throw fail.conflict(ON_VACATION);
+}
+
+/**
+ * Fair play at dispatch and at joining a group (docs/game-rules.md "Fair play"): the sender is not on
+ * vacation; an attack or a spy meets neither vacation nor newcomer protection (game-core canAttack,
+ * the army panel's rule); an attack stays under the bash limit, and is recorded for it unless the
+ * owner is inactive. Transport, station, colonize and explore pass.
+ */
+export async function checkFairPlay(em: EntityManager, catalogue: Catalogue, actorId: number, mission: Mission, target: { id: number; ownerId: number | null } | null, now: Date): Promise<void> {
+  const fp = catalogue.universe.fair_play;
+  const players = await fairPlayPlayers(em, catalogue, target?.ownerId == null ? [actorId] : [actorId, target.ownerId], now);
+  const me = players.get(actorId)!;
+  if (me.vacationSince != null) throw fail.conflict(ON_VACATION);
+  if (!isHostile(mission) || target?.ownerId == null || target.ownerId === actorId) return;
+  const owner = players.get(target.ownerId)!;
+  const verdict = canAttack(me, owner, fp);
+  if (!verdict.ok) throw fail.forbidden(verdict.reason);
+  if (mission === 'SPY' || isInactive(owner)) return;
+  const since = new Date(now.getTime() - fp.bash_limit_window_hours * 3_600_000);
+  const launches = await sqlRows<{ at: number }>(em, `select ${epochMs('launched_at')} as at from attack_launches where territory_id = $1 and user_id = $2 and launched_at > $3`, [target.id, actorId, since]);
+  const next = bashLimitReached(launches.map((l) => Number(l.at)), now.getTime(), fp);
+  if (next != null) {
+    throw fail.forbidden(`Bash limit: you have launched ${fp.bash_limit_attacks} attacks at this territory within ${fp.bash_limit_window_hours} hours. Your next attack on it is allowed from ${when(next)}.`);
+  }
+  await em.execute('delete from attack_launches where territory_id = ? and user_id = ? and launched_at <= ?', [target.id, actorId, since]);
+  await em.execute('insert into attack_launches (user_id, territory_id, launched_at) values (?, ?, ?)', [actorId, target.id, now]);
+}
+
+/** Whether `attackerId` may attack `ownerId` now (vacation, newcomer protection), without recording anything: an invitation's check. */
+export async function attackVerdict(em: EntityManager, catalogue: Catalogue, attackerId: number, ownerId: number, now: Date): Promise<FairPlayVerdict> {
+  const players = await fairPlayPlayers(em, catalogue, [attackerId, ownerId], now);
+  return canAttack(players.get(attackerId)!, players.get(ownerId)!, catalogue.universe.fair_play);
+}
+
+/** The invitation's refusal: the invited player may not attack the target's owner. */
+export function inviteRefusal(invited: string, owner: string, verdict: FairPlayVerdict): string | null {
+  if (verdict.ok) return null;
+  return `${invited} cannot join an attack on ${owner}: fair play forbids it (${owner} is '${verdict.marker}', ${MARKER_LEGEND[verdict.marker]}, as ${invited} sees them).`;
+}
