@@ -49,8 +49,11 @@ export const adminRouter = {
   announce: operatorProcedure.input(AnnounceSchema).mutation(({ ctx, input }) => announceToEveryone(worldDeps(ctx), operator(ctx), input, ctx.now())),
   searchPlayers: operatorProcedure.input(SearchPlayersSchema).query(({ ctx, input }) => searchPlayers(ctx.em, input.query, pageSize(ctx))),
   /** A player's page: territories, fleets, scores, alliance, addresses, multi-account signals and pushing. */
-  MODERATION_RULES, announceToEveryone, currentRelease, fairPlayStanding, operatorEndVacation, deleteHallOfFameCommentAsOperator, findBattleReport, fleetsInFlight, listAudit, playerDetail,
-  renameAllianceAsOperator, renameTerritoryAsOperator, searchPlayers, listMessageReports, resolveMessageReport, suspendPlayer, universeOverview, unsuspendPlayer, type Operator,
+  player: operatorProcedure.input(z.object({ user_id: id('Player') })).query(({ ctx, input }) => playerDetail(ctx.em, input.user_id, pageSize(ctx), ctx.deps.catalogue.universe.address_retention_days)),
+  /** Fair play: the player's activity, vacation and newcomer protection. */
+  playerFairPlay: operatorProcedure.input(z.object({ user_id: id('Player') })).query(({ ctx, input }) => fairPlayStanding(ctx.em, ctx.deps.catalogue, input.user_id, ctx.now())),
+  /** Ends a player's vacation at once, whatever its minimum (audited). */
+  endVacation: operatorProcedure.input(PlayerActionSchema).mutation(({ ctx, input }) => operatorEndVacation(worldDeps(ctx), operator(ctx), input, ctx.now())),
   fleets: operatorProcedure.input(FleetFilterSchema).query(({ ctx, input }) => fleetsInFlight(ctx.em, { ...input, limit: pageSize(ctx) }, ctx.now())),
   battleReport: operatorProcedure.input(BattleReportSchema).query(async ({ ctx, input }) => {
     const report = await findBattleReport(ctx.em, input.battle_id);

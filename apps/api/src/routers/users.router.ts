@@ -5,7 +5,6 @@ import { protectedProcedure } from '../trpc';
 import { LoginSchema, RegisterSchema, accountDeps } from './auth.router';
 import { worldDeps } from './shared';
 import { checkAgainstUniverse, keptPerSetting } from './deployment-input';
-import { worldDeps } from './shared';
 
 const AvatarId = z
   .number({ error: (issue) => (issue.input === undefined ? 'Field required' : 'Avatar must be a number') })
@@ -43,5 +42,15 @@ export const usersRouter = {
     ctx.deps.sessions.forget(ctx.user.id); // renamed and no longer a guest: read afresh from the next call on
     return claimed;
   }),
-import { claimGuest, deleteAccount, endVacation, exportAccount, getProfile, setAvatar, startVacation } from '@brood/world';
+  /** Everything the game keeps of the player, as JSON (docs/privacy.md). */
+  export: protectedProcedure.query(({ ctx }) => exportAccount(ctx.em, ctx.user.id, ctx.now())),
+  /** The player leaves for good: their account and everything they own go (docs/privacy.md). */
+  delete: protectedProcedure.input(DeleteAccountSchema).mutation(async ({ ctx, input }) => {
+    await deleteAccount({ ...worldDeps(ctx), passwords: ctx.deps.passwords }, ctx.user, { password: input.password, ip: ctx.ip }, ctx.now());
+    ctx.deps.sessions.forget(ctx.user.id);
+    return { deleted: true as const };
+  }),
+  /** Fair play's vacation mode: start it (nothing running), end it (after vacation_min_hours). */
+  startVacation: protectedProcedure.mutation(({ ctx }) => startVacation(worldDeps(ctx), ctx.user, ctx.now())),
+  endVacation: protectedProcedure.mutation(({ ctx }) => endVacation(worldDeps(ctx), ctx.user, ctx.now())),
 } satisfies TRPCRouterRecord;

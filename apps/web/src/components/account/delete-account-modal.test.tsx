@@ -15,6 +15,7 @@ const player: CurrentUser = {
   is_test_account: false,
   expires_at: null,
   alliance_membership: null,
+  vacation: null,
 };
 
 const password = () => screen.getByLabelText(/^Password/) as HTMLInputElement;

@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../test/render';
 import { economyAnswers, territory } from '../../test/economy-fixtures';
 import { AwayCard } from './away-card';
 
-const queen: CurrentUser = { id: 1, username: 'queen', email: 'queen@hive.example', avatar_id: 1, score: 0, is_test_account: false, expires_at: null, alliance_membership: null };
+const queen: CurrentUser = { id: 1, username: 'queen', email: 'queen@hive.example', avatar_id: 1, score: 0, is_test_account: false, expires_at: null, alliance_membership: null, vacation: null };
 const summary = {
   away_from: new Date('2030-01-01T10:00:00Z'), away_until: new Date('2030-01-01T13:00:00Z'),
   battles_won: 2, battles_lost: 1, battles_drawn: 0, value_lost: 12_345, spy_alerts: 3, fleets_returned: 4, fleets_lost: 1,
