@@ -62,7 +62,7 @@ describe('the hover card', () => {
       '5:6:7',
       'Empty position',
       'Wreckage: Fiber 12.50k, Crystal 800',
-      'Right-click for fleet actions',
+      "Right-click for fleet actions or 'Write message'",
     ]);
   });
 });
@@ -75,7 +75,7 @@ describe('fair play on the hover card', () => {
       'Owner: Nell (n i)',
       'n: newcomer: protected from you (too weak)',
       'i: inactive',
-      'Right-click for fleet actions',
+      "Right-click for fleet actions or 'Write message'",
     ]);
   });
 });
