@@ -62,7 +62,7 @@ describe('the hover card', () => {
       '5:6:7',
       'Empty position',
       'Wreckage: Fiber 12.50k, Crystal 800',
-      "Right-click for fleet actions or 'Write message'",
+      'Right-click for fleet actions',
     ]);
   });
 });
