@@ -31,6 +31,7 @@ describe('POST /auth/register', () => {
       is_test_account: false,
       expires_at: null,
       alliance_membership: null,
+      vacation: null,
     });
     expect(res.body).not.toMatch(/password|argon/i);
   });
