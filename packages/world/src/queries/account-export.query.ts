@@ -5,6 +5,7 @@ import type { AllianceMembershipView } from './user-view';
 import { servedNotifications } from './notifications/served-content';
 import { toNotificationView, type NotificationView } from './notifications/notification-view';
 import { Notification } from '../entities/notification.entity';
+import { DELETED_PLAYER } from './departed-names';
 
 type Rows = Record<string, unknown>[];
 
@@ -67,10 +68,10 @@ export async function exportAccount(em: EntityManager, userId: number, now: Date
     hall_of_fame_comments: await rows(fork, 'select id, entry_id, comment_text, created_at from hall_of_fame_comments where user_id = ? order by created_at', userId),
     messages: {
       inbox: await rows(fork,
-        `select m.id, coalesce(u.username, 'deleted player') as sender_username, m.subject, m.body, m.is_circular, m.is_read, m.created_at
+        `select m.id, coalesce(u.username, '${DELETED_PLAYER}') as sender_username, m.subject, m.body, m.is_circular, m.is_read, m.created_at
            from messages m left join users u on u.id = m.sender_id where m.recipient_id = ? and not m.recipient_deleted order by m.created_at, m.id`, userId),
       sent: await rows(fork,
-        `select m.id, coalesce(u.username, 'deleted player') as recipient_username, m.subject, m.body, m.is_circular, m.created_at
+        `select m.id, coalesce(u.username, '${DELETED_PLAYER}') as recipient_username, m.subject, m.body, m.is_circular, m.created_at
            from messages m left join users u on u.id = m.recipient_id where m.sender_id = ? and not m.sender_deleted order by m.created_at, m.id`, userId),
     },
   };
