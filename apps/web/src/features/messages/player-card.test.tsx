@@ -32,5 +32,4 @@ describe('the profile card', () => {
     const markers = await screen.findByTestId('player-card-markers');
     expect(within(markers).getAllByText(/^[nsviI]$/).map((b) => b.textContent)).toEqual(['s', 'i']);
   });
-
 });
