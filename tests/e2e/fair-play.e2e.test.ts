@@ -106,6 +106,19 @@ describe('fair play in the browser', () => {
       // The owner's name (cut to the card's width) with 'n' after it, and the legend's line for it.
       await expect.poll(cardAt(page, target, touch), { timeout: 30_000 }).toMatch(/Owner: [^\n]*\(n\)n: newcomer: protected from you \(too weak\)/);
       await page.screenshot({ path: `${SHOTS}/map-n-${label}.png` });
+      if (!touch) {
+        // The owner's profile card, from the map's menu, shows the same marker.
+        const at = await page.getByTestId('star-map').locator('svg[data-svg=hexes]').evaluate((svg, w) => {
+          const m = (svg as SVGSVGElement).getScreenCTM()!;
+          return { x: m.a * w.x + m.c * w.y + m.e, y: m.b * w.x + m.d * w.y + m.f };
+        }, positionCentre(...target));
+        await page.mouse.click(at.x, at.y, { button: 'right' });
+        await page.getByTestId('map-owner').getByRole('button', { name: `${weak.username}: open profile` }).click();
+        await expect.poll(textOf(page.getByTestId('player-card-markers')), { timeout: 30_000 }).toBe('Fair play:n');
+        await page.screenshot({ path: `${SHOTS}/profile-n-${label}.png` });
+        await page.keyboard.press('Escape');
+        await page.getByTestId('player-card').waitFor({ state: 'detached' });
+      }
       await attackRefused(page, target, weak.username);
       await page.screenshot({ path: `${SHOTS}/army-refused-${label}.png`, fullPage: true });
       await page.context().close();

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { positionCentre } from '../../apps/web/src/features/map/geometry';
+import { mapAt, pointAt, type Coords } from './map-helpers';
 import { openSession, screenshot, SCREENSHOTS, signUpAsGuest, toastMatching, useDatabase, useGame, type Session } from './harness';
 
 /**
@@ -15,7 +15,6 @@ import { openSession, screenshot, SCREENSHOTS, signUpAsGuest, toastMatching, use
 const play = useGame();
 const db = useDatabase(play);
 const textOf = (locator: Locator) => () => locator.textContent({ timeout: 1000 }).then((t) => t ?? '', () => '');
-type Coords = [number, number, number];
 
 async function player(width: number): Promise<{ session: Session; page: Page; id: number; name: string; home: Coords }> {
   const session = await openSession(play, { viewport: { width, height: width < 500 ? 844 : 800 } });
@@ -24,32 +23,6 @@ async function player(width: number): Promise<{ session: Session; page: Page; id
   const h = rows[0]!;
   await toastMatching(session.page, /Real-time updates connected\./);
   return { session, page: session.page, id: userId, name: username, home: [h.region, h.sub_region, h.position] };
-}
-
-/** The Map tab on a position, once the camera has settled and the sector's data has loaded. */
-async function mapAt(page: Page, [r, s, p]: Coords): Promise<void> {
-  await page.getByRole('tab', { name: 'Map', exact: true }).first().click();
-  await page.getByTestId('map-coord-r').fill(String(r));
-  await page.getByTestId('map-coord-s').fill(String(s));
-  await page.getByTestId('map-coord-p').fill(String(p));
-  await page.getByTestId('map-go').click();
-  await page.waitForFunction(
-    ({ r, s }) => {
-      const stage = document.querySelector('[data-testid=star-map]');
-      return stage?.getAttribute('data-level') === 'position' && stage.getAttribute('data-region') === r && stage.getAttribute('data-sub-region') === s && !stage.hasAttribute('data-moving');
-    },
-    { r: String(r), s: String(s) },
-    { timeout: 30_000 },
-  );
-  await page.getByTestId('map-loading').waitFor({ state: 'detached', timeout: 15_000 });
-}
-
-async function pointAt(page: Page, [r, s, p]: Coords): Promise<{ x: number; y: number }> {
-  await page.getByTestId('star-map').locator('..').evaluate((win) => win.scrollIntoView({ block: 'center' }));
-  return page.getByTestId('star-map').locator('svg[data-svg=hexes]').evaluate((svg, w) => {
-    const m = (svg as SVGSVGElement).getScreenCTM()!;
-    return { x: m.a * w.x + m.c * w.y + m.e, y: m.b * w.x + m.d * w.y + m.f };
-  }, positionCentre(r, s, p));
 }
 
 async function compose(page: Page, subject: string, body: string, shot?: string): Promise<void> {

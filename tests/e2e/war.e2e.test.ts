@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '@brood/game-data';
-import { positionCentre } from '../../apps/web/src/features/map/geometry';
 import { formatResourceAmount } from '../../apps/web/src/lib/format';
+import { mapAt, pointAt, type Coords } from './map-helpers';
 import { FLEET_UNIVERSE, openSession, placeIn, screenshot, SCREENSHOTS, type Session, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
 
 /**
@@ -51,40 +51,11 @@ async function dispatch(page: Page, mission: string, coords: [number, number, nu
   await toastMatching(page, /Army launched to/);
 }
 
-type Coords = [number, number, number];
-
 /** The tooltip's line for a field's resources: catalogue names in the catalogue's order. */
 function wreckageLine(resources: Record<string, number>): string {
   const catalogue = loadCatalogue();
   const parts = catalogue.orderedResourceKeys.filter((key) => (resources[key] ?? 0) >= 1).map((key) => `${catalogue.resources[key]!.name} ${formatResourceAmount(resources[key])}`);
   return `Wreckage: ${parts.join(', ')}`;
-}
-
-/** Opens the Map tab on a position by its coordinates and waits for the camera and the sector's data. */
-async function mapAt(page: Page, [r, s, p]: Coords): Promise<void> {
-  await openTab(page, 'Map');
-  await page.getByTestId('map-coord-r').fill(String(r));
-  await page.getByTestId('map-coord-s').fill(String(s));
-  await page.getByTestId('map-coord-p').fill(String(p));
-  await page.getByTestId('map-go').click();
-  await page.waitForFunction(
-    ({ r, s }) => {
-      const stage = document.querySelector('[data-testid=star-map]');
-      return stage?.getAttribute('data-level') === 'position' && stage.getAttribute('data-region') === r && stage.getAttribute('data-sub-region') === s && !stage.hasAttribute('data-moving');
-    },
-    { r: String(r), s: String(s) },
-    { timeout: 30_000 },
-  );
-  await page.getByTestId('map-loading').waitFor({ state: 'detached', timeout: 15_000 });
-}
-
-/** Where a position's centre is on screen (through the map's current transform), scrolled into view first. */
-async function pointAt(page: Page, [r, s, p]: Coords): Promise<{ x: number; y: number }> {
-  await page.getByTestId('star-map').locator('..').evaluate((win) => win.scrollIntoView({ block: 'center' }));
-  return page.getByTestId('star-map').locator('svg[data-svg=hexes]').evaluate((svg, w) => {
-    const m = (svg as SVGSVGElement).getScreenCTM()!;
-    return { x: m.a * w.x + m.c * w.y + m.e, y: m.b * w.x + m.d * w.y + m.f };
-  }, positionCentre(r, s, p));
 }
 
 /** The hover card of a position (a tap on a phone), read again each poll: it shows what the map knows when it opens. */

@@ -112,7 +112,7 @@ describe('moderation', () => {
     const t0 = new Date(Date.now() + HOUR);
     await startVacation(deps(), { id: p.user.id }, t0);
     const standing = await fairPlayStanding(api.db.orm.em.fork(), api.deps.catalogue, p.user.id, t0);
-    expect(standing).toMatchObject({ activity: null, vacation: { since: t0.toISOString() }, points: 0, protected_by: { below_points: 1200, ratio: 5 } });
+    expect(standing).toMatchObject({ activity: null, vacation: { since: t0.toISOString() }, points: 0, protected_by: api.deps.catalogue.universe.fair_play.protection_tiers[0] });
     await expect(operatorEndVacation(deps(), { id: null, username: 'command line' }, { user_id: p.user.id, reason: ' ' }, t0)).rejects.toThrow(/reason/);
     await operatorEndVacation(deps(), { id: null, username: 'command line' }, { user_id: p.user.id, reason: 'asked by mail' }, new Date(t0.getTime() + HOUR));
     expect((await get(p, '/users/me')).json()).toMatchObject({ vacation: null });

@@ -12,6 +12,9 @@ const get = (who: TestPlayer, url: string) => call(api, who, { method: 'GET', ur
 const post = (who: TestPlayer, url: string, payload: object = {}) => call(api, who, { method: 'POST', url: `/api/v1${url}`, payload });
 const sql = <T = unknown>(text: string, params: unknown[] = []) => api.db.orm.em.fork().execute<T[]>(text, params);
 const detail = (res: { json: <T>() => T }) => res.json<{ detail: string }>().detail;
+/** The tiers' thresholds, as universe.json sets them (one point under each is still protected). */
+const tier = (i: number) => api.deps.catalogue.universe.fair_play.protection_tiers[i]!.below_points;
+const grouped = (n: number) => n.toLocaleString('en-US');
 
 interface Home { id: number; region: number; sub_region: number; position: number }
 interface Player { player: TestPlayer; name: string; home: Home }
@@ -38,30 +41,32 @@ afterAll(async () => {
 
 describe('newcomer protection', () => {
   it('refuses an attack on a player under a fifth of the attacker\'s points below the first tier, and allows it at exactly a fifth', async () => {
-    const weak = await player(1199);
-    const strong = await player(1199 * 5 + 1);
+    const under = tier(0) - 1;
+    const weak = await player(under);
+    const strong = await player(under * 5 + 1);
     const refused = await attack(strong, weak);
     expect(refused.statusCode).toBe(403);
-    expect(detail(refused)).toMatch(new RegExp(`^Newcomer protection: ${weak.name} has 1,199 points, under a fifth of yours\\.`));
+    expect(detail(refused)).toMatch(new RegExp(`^Newcomer protection: ${weak.name} has ${grouped(under)} points, under a fifth of yours\\.`));
     // Both ways: the weak player cannot attack the strong one either.
     const back = await attack(weak, strong);
     expect(back.statusCode).toBe(403);
-    expect(detail(back)).toMatch(/^Newcomer protection: you have 1,199 points, under a fifth of/);
-    await setPoints(strong.player.user.id, 1199 * 5);
+    expect(detail(back)).toMatch(new RegExp(`^Newcomer protection: you have ${grouped(under)} points, under a fifth of`));
+    await setPoints(strong.player.user.id, under * 5);
     expect((await attack(strong, weak)).statusCode).toBe(201);
   });
 
   it('protects below the second tier from players with more than ten times the points', async () => {
-    const weak = await player(3199);
-    const strong = await player(3199 * 10 + 1);
+    const under = tier(1) - 1;
+    const weak = await player(under);
+    const strong = await player(under * 10 + 1);
     const refused = await attack(strong, weak);
     expect(refused.statusCode).toBe(403);
     expect(detail(refused)).toContain('under a tenth of yours');
-    await setPoints(strong.player.user.id, 3199 * 10);
+    await setPoints(strong.player.user.id, under * 10);
     expect((await attack(strong, weak)).statusCode).toBe(201);
     // At the tier's points, no protection at all.
-    await setPoints(weak.player.user.id, 3200);
-    await setPoints(strong.player.user.id, 1_000_000);
+    await setPoints(weak.player.user.id, tier(1));
+    await setPoints(strong.player.user.id, tier(1) * 100);
     expect((await attack(strong, weak)).statusCode).toBe(201);
   });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distance, fleetSpeed, travelTime } from '@brood/game-core';
 import {
-  acceptInvitation, applyArrival, authenticate, DELETE_MESSAGES, deleteAccount, DELETED_PLAYER, GameError, hallOfFameEntry, inviteToAttack, listNotifications,
-  removeExpiredGuests, sendFleet,
+  acceptInvitation, applyArrival, authenticate, blockPlayer, DELETE_MESSAGES, deleteAccount, DELETED_PLAYER, deleteMessage, GameError, hallOfFameEntry, inviteToAttack,
+  listMessages, listNotifications, removeExpiredGuests, reportMessage, requestBuddy, sendFleet, sendMessage,
 } from '@brood/world';
 import { createPasswordHasher } from '../../apps/api/src/auth/password';
 import { at, fleetWorld, freshRegion, T0, type FleetWorld, type Player } from './support/fleet-world';
@@ -106,6 +106,36 @@ describe('deleting an account', () => {
 
     // The operators' audit log keeps its entry about her.
     expect(await w.sql('select target_label from moderation_audit where target_id = ?', [String(alice.actor.id)])).toEqual([{ target_label: alice.username }]);
+  });
+
+  it('leaves the other side their messages, from and to "deleted player"; buddies and blocks go; a report keeps its copied text', async () => {
+    const r = freshRegion();
+    const [gus, hal, ivy] = await Promise.all([w.player({ coords: [r, 1, 1] }), w.player({ coords: [r, 1, 2] }), w.player({ coords: [r, 1, 3] })]);
+    const ids = [gus, hal, ivy].map((p) => p.actor.id);
+    await w.sql(`update users set created_at = ?, password_hash = ? where id = ?`, [new Date(T0.getTime() - 30 * 86_400_000), await hasher.hash(PASSWORD), gus.actor.id]);
+    await w.sql(`update users set created_at = ? where id in (?, ?)`, [new Date(T0.getTime() - 30 * 86_400_000), hal.actor.id, ivy.actor.id]);
+    const write = (from: Player, to: Player, subject: string) => sendMessage(w.deps(), from.actor, { recipient_username: to.username, subject, body: `${subject}: the text` }, T0);
+    const rude = await write(gus, hal, 'rude');
+    await write(hal, gus, 'reply');
+    const binned = await write(ivy, gus, 'ivy to gus, deleted by ivy');
+    await deleteMessage(w.deps(), ivy.actor, { id: binned.id });
+    await reportMessage(w.deps(), hal.actor, { id: rude.id }, T0);
+    await blockPlayer(w.deps(), hal.actor, { id: gus.actor.id }, T0);
+    await blockPlayer(w.deps(), gus.actor, { id: ivy.actor.id }, T0);
+    await requestBuddy(w.deps(), gus.actor, { username: ivy.username }, T0);
+
+    await leave(gus, PASSWORD, T0);
+    const folder = (p: Player, f: 'inbox' | 'sent') => listMessages(w.deps().em, p.actor, { folder: f, skip: 0, limit: 50 });
+    expect((await folder(hal, 'inbox')).messages).toEqual([expect.objectContaining({ subject: 'rude', body: 'rude: the text', sender_id: null, sender_username: DELETED_PLAYER })]);
+    expect((await folder(hal, 'sent')).messages).toEqual([expect.objectContaining({ subject: 'reply', recipient_id: null, recipient_username: DELETED_PLAYER })]);
+    expect((await folder(ivy, 'sent')).messages).toEqual([]);
+    // Nobody keeps Ivy's deleted message to Gus: it is gone, not left behind.
+    expect(await w.sql('select id from messages where id = ?', [binned.id])).toEqual([]);
+    const left = (table: string, a: string, b: string) => w.sql(`select 1 from ${table} where ${a} = any(string_to_array(?, ',')::int[]) or ${b} = any(string_to_array(?, ',')::int[])`, [ids.join(), ids.join()]);
+    expect(await left('player_blocks', 'blocker_id', 'blocked_id')).toEqual([]);
+    expect(await left('buddies', 'requester_id', 'addressee_id')).toEqual([]);
+    const [report] = await w.sql<Record<string, unknown>>('select reported_id, reported_username, subject, body, message_id from message_reports where reporter_id = ?', [hal.actor.id]);
+    expect(report).toEqual({ reported_id: null, reported_username: gus.username, subject: 'rude', body: 'rude: the text', message_id: String(rude.id) });
   });
 
   it('a guest past its expiry goes by the same path: an ally stationed with it is sent home', async () => {

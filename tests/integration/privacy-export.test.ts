@@ -64,6 +64,33 @@ describe('the export of a player\'s data', () => {
   });
 });
 
+describe('the export\'s private messages', () => {
+  it('holds the player\'s own copies, received and sent, not those they deleted, and nothing between other players', async () => {
+    const [ann, ben, cat] = [await createPlayer(api), await createPlayer(api), await createPlayer(api)];
+    const send = async (from: TestPlayer, to: TestPlayer, subject: string) => {
+      const res = await call(api, from, { method: 'POST', url: '/api/v1/messages', payload: { recipient_username: to.user.username, subject, body: `${subject} body` } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: number }>().id;
+    };
+    await send(ben, ann, 'ben to ann');
+    const binned = await send(ben, ann, 'ann deleted this');
+    await send(ann, ben, 'ann to ben');
+    const unsent = await send(ann, cat, 'ann deleted her sent copy');
+    await send(ben, cat, 'ben to cat');
+    await send(cat, ben, 'cat to ben');
+    expect((await call(api, ann, { method: 'DELETE', url: `/api/v1/messages/${binned}` })).statusCode).toBe(200);
+    expect((await call(api, ann, { method: 'DELETE', url: `/api/v1/messages/${unsent}` })).statusCode).toBe(200);
+
+    const res = await call(api, ann, { method: 'GET', url: '/api/v1/users/me/export' });
+    const { messages } = res.json<AccountExport>();
+    expect(messages.inbox.map((m) => [m.sender_username, m.subject, m.body])).toEqual([[ben.user.username, 'ben to ann', 'ben to ann body']]);
+    expect(messages.sent.map((m) => [m.recipient_username, m.subject])).toEqual([[ben.user.username, 'ann to ben']]);
+    for (const other of ['ben to cat', 'cat to ben', 'ann deleted this', 'ann deleted her sent copy']) expect(res.body).not.toContain(other);
+    const [cats] = await sql<{ email: string }>('select email from users where id = ?', [cat.user.id]);
+    expect(res.body).not.toContain(cats!.email);
+  });
+});
+
 describe('DELETE /users/me', () => {
   it('refuses a wrong or missing password with a sentence, then deletes the account: its token and its password stop working', async () => {
     const carol = await createPlayer(api);

@@ -104,6 +104,27 @@ describe('Web Push', () => {
     expect(Number((await sql<{ n: string }>(`select count(*) as n from pgboss.job where name = 'push-delivery' and (data->>'subscription_id')::int in (select id from push_subscriptions where user_id = ?)`, [defender.user.id]))[0]!.n)).toBe(0);
   });
 
+  it('pushes a private message to its recipient (sender and subject, never the body); a blocked sender pushes nothing', async () => {
+    const [ann, bob, cid] = [await createPlayer(api), await createPlayer(api), await createPlayer(api)];
+    await sql(`update users set created_at = now() - interval '30 days' where id in (?, ?, ?)`, [ann.user.id, bob.user.id, cid.user.id]);
+    const keys = browserKeys();
+    expect((await subscribe(bob, `${service.origin}/pm/${bob.user.id}`, keys.json)).statusCode).toBe(201);
+    const message = (from: TestPlayer, subject: string) =>
+      call(api, from, { method: 'POST', url: '/api/v1/messages', payload: { recipient_username: bob.user.username, subject, body: 'the secret body' } });
+    const before = service.received.length;
+    expect((await message(ann, 'Trade?')).statusCode).toBe(201);
+    const push = await eventually(() => service.received.slice(before).find((r) => r.path === `/pm/${bob.user.id}`), 20_000);
+    const payload = JSON.parse(decryptPush(push.body, keys)) as Record<string, unknown>;
+    expect(payload).toEqual({ title: 'Private message', body: `${ann.user.username}: Trade?`, url: '/messages' });
+
+    expect((await call(api, bob, { method: 'POST', url: `/api/v1/players/${cid.user.id}/block` })).statusCode).toBe(200);
+    const sent = await message(cid, 'Spam');
+    expect(sent.statusCode, sent.body).toBe(201);
+    const jobs = await sql<{ data: Record<string, unknown> }>(
+      `select data from pgboss.job where name = 'push-delivery' and (data->>'subscription_id')::int in (select id from push_subscriptions where user_id = ?)`, [bob.user.id]);
+    expect(jobs.map((j) => j.data.message_id)).toEqual([Number((await sql<{ id: string }>('select id from messages where recipient_id = ? order by id limit 1', [bob.user.id]))[0]!.id)]);
+  }, 30_000);
+
   it('refuses endpoints outside the push services with a detail: loopback, the metadata address, an unknown host', async () => {
     const player = await createPlayer(api);
     const keys = browserKeys().json;

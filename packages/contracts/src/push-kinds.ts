@@ -11,7 +11,7 @@ export const PUSH_KINDS = {
   combat_report: { label: 'Combat report', on: true, types: ['COMBAT_REPORT', 'DEFENSE_REPORT'] },
   fleet_returned_or_lost: { label: 'Fleet returned or lost', on: true, types: ['FLEET_RETURNED_TO_ORIGIN', 'FLEET_LOST'] },
   multi_party_invitation: { label: 'Multi-party invitation', on: true, types: ['MULTI_PARTY_ATTACK_INVITATION_RECEIVED'] },
-  // No message type yet: private messages add theirs here when they exist.
+  // Not a notification: a private message or circular schedules its own push (send-message.command.ts).
   private_message: { label: 'Private message', on: true, types: [] },
   queue_completion: {
     label: 'Queue completion',

@@ -24,8 +24,8 @@ export const JOBS = {
   wreckageExpiry: jobContract('wreckage-expiry', z.object({}).loose()),
   /** Every hour: addresses older than `address_retention_days` removed (docs/privacy.md). */
   addressRetention: jobContract('address-retention', z.object({}).loose()),
-  /** A Web Push announcing one notification to one subscription; a push service's 429 or 5xx is tried again, waiting longer each time. */
-  pushDelivery: jobContract('push-delivery', z.object({ notification_id: z.uuid(), subscription_id: z.number().int().positive() }), { retryLimit: 6, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 }),
+  /** A Web Push announcing one notification or private message to one subscription; a push service's 429 or 5xx is tried again, waiting longer each time. */
+  pushDelivery: jobContract('push-delivery', z.union([z.object({ notification_id: z.uuid(), subscription_id: z.number().int().positive() }), z.object({ message_id: z.number().int().positive(), subscription_id: z.number().int().positive() })]), { retryLimit: 6, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 }),
   /** Every hour: players' messages older than the universe's messages.retention_days removed. */
   messageRetention: jobContract('message-retention', z.object({}).loose()),
 } as const;

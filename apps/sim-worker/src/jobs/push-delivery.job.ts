@@ -38,7 +38,7 @@ function post(details: webpush.RequestDetails, allowedOrigins: readonly string[]
 }
 
 /**
- * Sends one notification's push to one subscription: encrypted (RFC 8291 aes128gcm) and signed
+ * Sends one notification's or private message's push to one subscription: encrypted (RFC 8291 aes128gcm) and signed
  * (VAPID). A 404 or 410 means the browser dropped the subscription: it is deleted. A 429, a 5xx or a
  * network failure throws, and pg-boss tries again later (the contract's back-off). Any other answer
  * is a push the service will never take: logged, not retried.
@@ -47,7 +47,7 @@ export function pushDeliveryJob(options: PushSenderOptions) {
   const timeoutMs = options.timeoutMs ?? 15_000;
   return defineJob(JOBS.pushDelivery, async (deps, data) => {
     if (!options.vapid) return;
-    const push = await pushToSend(deps.em, data.notification_id, data.subscription_id);
+    const push = await pushToSend(deps.em, data, data.subscription_id);
     if (!push) return;
     const refused = refuseEndpoint(push.endpoint, options.allowedOrigins);
     if (refused) {

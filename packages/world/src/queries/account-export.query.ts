@@ -5,6 +5,7 @@ import type { AllianceMembershipView } from './user-view';
 import { servedNotifications } from './notifications/served-content';
 import { toNotificationView, type NotificationView } from './notifications/notification-view';
 import { Notification } from '../entities/notification.entity';
+import { DELETED_PLAYER } from './departed-names';
 
 type Rows = Record<string, unknown>[];
 
@@ -12,7 +13,7 @@ type Rows = Record<string, unknown>[];
  * A player's own data, as GET /users/me/export gives it (docs/privacy.md): their account (with the
  * addresses still kept), territories with their stocks, buildings, units and defenses, queues, fleets,
  * notifications as they received them, alliance membership and applications, scores and Hall of Fame
- * comments. Every section reads rows of this player only: another player appears only inside what this
+ * comments, their copies of private messages. Every section reads rows of this player only: another player appears only inside what this
  * player legitimately received (a battle report, a notice), never with their account's data.
  */
 export interface AccountExport {
@@ -27,7 +28,8 @@ export interface AccountExport {
   alliance_applications: Rows;
   scores: Record<string, unknown> | null;
   hall_of_fame_comments: Rows;
-  // Private messages: their section goes here, read like the others (the player's own conversations).
+  /** The player's own copies of private messages and circulars: received and sent, those they deleted left out. */
+  messages: { inbox: Rows; sent: Rows };
 }
 
 const rows = (em: EntityManager, sql: string, userId: number): Promise<Rows> => em.execute<Rows>(sql, [userId]);
@@ -64,5 +66,13 @@ export async function exportAccount(em: EntityManager, userId: number, now: Date
          from alliance_applications p join alliances a on a.id = p.alliance_id where p.user_id = ? order by p.created_at`, userId),
     scores: scores ?? null,
     hall_of_fame_comments: await rows(fork, 'select id, entry_id, comment_text, created_at from hall_of_fame_comments where user_id = ? order by created_at', userId),
+    messages: {
+      inbox: await rows(fork,
+        `select m.id, coalesce(u.username, '${DELETED_PLAYER}') as sender_username, m.subject, m.body, m.is_circular, m.is_read, m.created_at
+           from messages m left join users u on u.id = m.sender_id where m.recipient_id = ? and not m.recipient_deleted order by m.created_at, m.id`, userId),
+      sent: await rows(fork,
+        `select m.id, coalesce(u.username, '${DELETED_PLAYER}') as recipient_username, m.subject, m.body, m.is_circular, m.created_at
+           from messages m left join users u on u.id = m.recipient_id where m.sender_id = ? and not m.sender_deleted order by m.created_at, m.id`, userId),
+    },
   };
 }

@@ -30,6 +30,15 @@ async function player(name: string): Promise<{ id: number }> {
 }
 const note = (who: { id: number }, input: NewNotification, at: Date) =>
   db.orm.em.fork().transactional((em: EntityManager) => addNotification({ em, boss }, who.id, input, at));
+/** A private message stored as send-message stores it; `blocked`: the recipient blocked the sender. */
+async function message(from: { id: number }, to: { id: number }, at: Date, blocked = false): Promise<void> {
+  const em = db.orm.em.fork();
+  const [send] = await em.execute<{ id: string }[]>('insert into message_sends (sender_id, created_at) values (?, ?) returning id', [from.id, at]);
+  await em.execute(
+    `insert into messages (send_id, sender_id, recipient_id, subject, body, is_circular, recipient_deleted, created_at) values (?, ?, ?, 'Hi', 'Body', false, ?, ?)`,
+    [send!.id, from.id, to.id, blocked, at],
+  );
+}
 const battle = (who: { id: number }, type: 'COMBAT_REPORT' | 'DEFENSE_REPORT', outcome: string, lost: number) => ({
   message_type: type, title: 'Battle',
   content: { outcome, participant_results: [{ role: type === 'COMBAT_REPORT' ? 'ATTACKER' : 'DEFENDER', user_id: who.id, losses_total: [{ unit_key: 'razorwing', lost }] }] },
@@ -38,8 +47,14 @@ const battle = (who: { id: number }, type: 'COMBAT_REPORT' | 'DEFENSE_REPORT', o
 describe('while you were away', () => {
   it('after more than an hour away, sums what happened in the absence; shorter absences and dismissing show nothing', async () => {
     const me = await player('away_me');
+    const pen = await player('away_pen');
     const em = () => db.orm.em.fork();
     await recordVisit(em(), me, T);
+    await message(pen, me, later(20)); // before the absence
+    await message(pen, me, later(50));
+    await message(pen, me, later(60));
+    await message(pen, me, later(55), true); // from a sender `me` blocked: never counted
+    await message(me, pen, later(60)); // sent, not received
     await note(me, battle(me, 'COMBAT_REPORT', 'VICTORY_ATTACKER', 0), later(10));
     await note(me, battle(me, 'DEFENSE_REPORT', 'VICTORY_ATTACKER', 3), later(20));
     await note(me, { message_type: 'SPY_DETECTED_BY_TARGET', title: 'Spy', content: { target_coords: [1, 1, 1], source_region: 2, source_sub_region: 2, source_position: 2 } }, later(45));
@@ -54,7 +69,7 @@ describe('while you were away', () => {
       away_from: later(30), away_until: later(91),
       // The battles of minutes 10 and 20 were before the last visit (minute 30): the absence began then.
       battles_won: 0, battles_lost: 0, battles_drawn: 0,
-      spy_alerts: 1, fleets_returned: 0, fleets_lost: 1, queue_items_completed: 1, new_messages: 0, rank_then: 1, rank_now: 1,
+      spy_alerts: 1, fleets_returned: 0, fleets_lost: 1, queue_items_completed: 1, new_messages: 2, rank_then: 1, rank_now: 1,
     });
     expect(summary!.value_lost).toBe(0);
 

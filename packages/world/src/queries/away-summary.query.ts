@@ -8,7 +8,7 @@ import type { Actor } from '../kernel/deps';
 export const RANK_SQL = `(select 1 + count(*) from player_scores a, player_scores me
   where me.user_id = v.uid and (a.total_score > me.total_score or (a.total_score = me.total_score and a.user_id < me.user_id)))`;
 
-/** What happened while the player was away (issue 29): counted from the notifications and scores kept. */
+/** What happened while the player was away (issue 29): counted from the notifications, messages and scores kept. */
 export interface AwaySummary {
   away_from: Date;
   away_until: Date;
@@ -39,7 +39,7 @@ interface Row extends Omit<AwaySummary, 'battles_won' | 'battles_lost' | 'battle
 /**
  * The while-you-were-away card: null when the player has not been away for more than an hour since it
  * was last dismissed. One statement: the absence, the notifications in it (battle reports with their
- * stored battles), and the rank then and now.
+ * stored battles), the private messages received in it (a blocked sender's never count), and the rank then and now.
  */
 export async function awaySummary(em: EntityManager, catalogue: Catalogue, actor: Actor): Promise<AwaySummary | null> {
   const [row] = await em.execute<Row[]>(
@@ -52,8 +52,8 @@ export async function awaySummary(em: EntityManager, catalogue: Catalogue, actor
        (select count(*)::int from n where message_type = 'FLEET_RETURNED_TO_ORIGIN') as fleets_returned,
        (select count(*)::int from n where message_type = 'FLEET_LOST') as fleets_lost,
        (select count(*)::int from n where message_type in (select json_array_elements_text(?::json))) as queue_items_completed,
-       -- Private messages do not exist yet: their unread count since away_from goes here.
-       0 as new_messages,
+       (select count(*)::int from messages m where m.recipient_id = v.uid and not m.recipient_deleted
+          and m.created_at > v.away_from and m.created_at <= v.away_until) as new_messages,
        (select coalesce(json_agg(json_build_object('outcome', b.report->>'outcome', 'mine',
           (select jsonb_agg(p) from jsonb_array_elements(b.report->'participant_results') p where (p->>'user_id')::int = v.uid))), '[]') from b) as battles
      from v`,

@@ -1,11 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { DELETED_PLAYER } from './departed-names';
 
 /** A message as both sides read it (the issue's shape, snake_case). */
 export interface MessageView {
   id: number;
-  sender_id: number;
+  /** Null, with the name 'deleted player', once that account is deleted: the other side keeps its copy. */
+  sender_id: number | null;
   sender_username: string;
-  recipient_id: number;
+  recipient_id: number | null;
   recipient_username: string;
   subject: string;
   body: string;
@@ -22,9 +24,9 @@ export interface MessagePage {
   total: number;
 }
 
-export const MESSAGE_COLUMNS = `m.id, m.sender_id, s.username as sender_username, m.recipient_id, r.username as recipient_username,
-  m.subject, m.body, m.is_read, m.is_circular, m.created_at`;
-export const MESSAGE_JOINS = 'from messages m join users s on s.id = m.sender_id join users r on r.id = m.recipient_id';
+export const MESSAGE_COLUMNS = `m.id, m.sender_id, coalesce(s.username, '${DELETED_PLAYER}') as sender_username, m.recipient_id,
+  coalesce(r.username, '${DELETED_PLAYER}') as recipient_username, m.subject, m.body, m.is_read, m.is_circular, m.created_at`;
+export const MESSAGE_JOINS = 'from messages m left join users s on s.id = m.sender_id left join users r on r.id = m.recipient_id';
 
 type MessageRow = Omit<MessageView, 'id' | 'created_at'> & { id: string | number; created_at: Date | string };
 

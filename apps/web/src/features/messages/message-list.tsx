@@ -35,7 +35,7 @@ function MessageCard({ message, folder }: { message: MessageItem; folder: Folder
               Mark read
             </Button>
           )}
-          {folder === 'inbox' && (
+          {folder === 'inbox' && message.sender_id !== null && (
             <Button size="compact-xs" variant="light" onClick={() => openCompose(message.sender_username)}>
               Reply
             </Button>
@@ -65,9 +65,9 @@ export function MessageList({ messages, folder }: { messages: readonly MessageIt
   return (
     <Stack gap="md">
       {conversations(messages, folder).map((c) => (
-        <Stack key={c.otherId} gap={6} data-testid="conversation">
+        <Stack key={c.otherId ?? 'deleted'} gap={6} data-testid="conversation">
           <Text fw={600} fz="sm">
-            <PlayerName id={c.otherId} name={c.otherName} /> <Text span c="dimmed" fz="xs">({c.messages.length})</Text>
+            {c.otherId === null ? c.otherName : <PlayerName id={c.otherId} name={c.otherName} />} <Text span c="dimmed" fz="xs">({c.messages.length})</Text>
           </Text>
           {c.messages.map((m) => (
             <MessageCard key={m.id} message={m} folder={folder} />

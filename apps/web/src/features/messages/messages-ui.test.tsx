@@ -61,6 +61,18 @@ describe('the messages page', () => {
   });
 });
 
+describe("a deleted player's messages", () => {
+  it("stay in the inbox from 'deleted player', with no profile to open and no Reply", async () => {
+    const gone = { ...message(5, [7, 'x'], 'Farewell', 'bye'), sender_id: null, sender_username: 'deleted player' };
+    renderWithProviders(<MessagesPage />, api([gone, message(4, [8, 'Drone'], 'Hi', 'hello')]));
+    const [first, second] = await screen.findAllByTestId('conversation');
+    expect(first!.textContent).toContain('deleted player');
+    expect(within(first!).queryByRole('button', { name: /open profile/ })).toBeNull();
+    expect(within(first!).queryByRole('button', { name: 'Reply' })).toBeNull();
+    expect(within(second!).getByRole('button', { name: 'Reply' })).toBeTruthy();
+  });
+});
+
 describe('a player name', () => {
   it("opens the profile card (tag, ranks, territories) whose 'Write message' opens the form addressed to them", async () => {
     renderWithProviders(

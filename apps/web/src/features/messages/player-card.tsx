@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Badge, Button, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconBan, IconMail, IconUserPlus } from '@tabler/icons-react';
@@ -6,6 +5,7 @@ import { BroodAvatar } from '../../components/avatar/brood-avatar';
 import { useTRPC } from '../../trpc';
 import { useAuthStore } from '../../stores/auth-store';
 import { usePlayerUi } from '../../components/player/player-ui-store';
+import { PlayerMarkers, usePlayerMarkers } from '../fair-play';
 import { useSocialActions, type PlayerProfile } from './use-messages';
 
 const CATEGORY_LABELS = { total_score: 'Total', building_score: 'Building', research_score: 'Research', unit_score: 'Units', defense_score: 'Defense' } as const;
@@ -13,12 +13,16 @@ const BUDDY_LABELS = { buddy: 'Buddies', incoming: 'Wants to be your buddy', out
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US');
 
-/** Where another feature (fair-play markers, #27) shows its markers for this player on the card. */
-export type ProfileMarkersSlot = (player: PlayerProfile) => ReactNode;
-let markersSlot: ProfileMarkersSlot = () => null;
-/** Fills the card's markers slot (called once by the feature that owns the markers). */
-export function setProfileMarkers(slot: ProfileMarkersSlot): void {
-  markersSlot = slot;
+/** Fair play's markers for this player as the viewer reads them ('n', 's', 'v', 'i', 'I'), each explained on hover. */
+function ProfileMarkers({ id }: { id: number }) {
+  const markers = usePlayerMarkers([id]).get(id) ?? [];
+  if (markers.length === 0) return null;
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="player-card-markers">
+      <Text fz="xs" c="dimmed">Fair play:</Text>
+      <PlayerMarkers markers={markers} />
+    </Group>
+  );
 }
 
 function ProfileBody({ player }: { player: PlayerProfile }) {
@@ -42,7 +46,7 @@ function ProfileBody({ player }: { player: PlayerProfile }) {
           {player.buddy !== 'none' && <Badge variant="light" size="sm">{BUDDY_LABELS[player.buddy]}</Badge>}
         </Stack>
       </Group>
-      {markersSlot(player)}
+      <ProfileMarkers id={player.id} />
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing={6}>
         {player.scores.map((s) => (
           <Stack key={s.category} gap={0} className="bs-glass" p={6}>

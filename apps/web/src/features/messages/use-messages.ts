@@ -64,10 +64,10 @@ export function useSocialActions() {
 
 /**
  * Conversations: the page's messages grouped by the other player, in the order of each one's newest
- * message (the page is already newest first).
+ * message (the page is already newest first). A deleted player's id is null: their messages form one group.
  */
-export function conversations(messages: readonly MessageItem[], folder: Folder): { otherId: number; otherName: string; messages: MessageItem[] }[] {
-  const groups = new Map<number, { otherId: number; otherName: string; messages: MessageItem[] }>();
+export function conversations(messages: readonly MessageItem[], folder: Folder): { otherId: number | null; otherName: string; messages: MessageItem[] }[] {
+  const groups = new Map<number | null, { otherId: number | null; otherName: string; messages: MessageItem[] }>();
   for (const m of messages) {
     const [otherId, otherName] = folder === 'inbox' ? [m.sender_id, m.sender_username] : [m.recipient_id, m.recipient_username];
     const group = groups.get(otherId) ?? { otherId, otherName, messages: [] };

@@ -20,6 +20,9 @@ const escapeRegex = (name: string) => name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&
  * - other players' fleets stationed at their territories (or on their way) are sent home, told so;
  * - their names in the Hall of Fame and in other players' notices read DELETED_PLAYER (battle reports
  *   are read so: queries/departed-names.ts);
+ * - their private messages go where no other player keeps a copy; the other side keeps theirs, the
+ *   account's id set null by the foreign key and its name read DELETED_PLAYER; buddies and blocks go
+ *   with the account (cascade); a report keeps its copied text, its ids set null;
  * and after, the alliances they led pass to their successors, whose members are told.
  */
 export async function removeAccounts(tx: LegsTx, userIds: readonly number[], now: Date): Promise<void> {
@@ -36,9 +39,19 @@ export async function removeAccounts(tx: LegsTx, userIds: readonly number[], now
     if (host?.owner && doomed.has(host.owner.id)) await sendAllyHome(tx, m, host, `The owner of ${host.name} has left the game.`, now);
   }
   await forgetNames(tx, userIds);
+  await forgetOwnCopies(tx, userIds);
   await tx.em.flush();
   await tx.em.execute(`delete from users where id in (${userIds.map(() => '?').join(', ')})`, [...userIds]);
   await announceSuccessions(tx.em, tx.catalogue, led, now);
+}
+
+/** The messages whose other side deleted their copy too (or is removed with them): nobody keeps these. */
+async function forgetOwnCopies(tx: LegsTx, userIds: readonly number[]): Promise<void> {
+  await sqlRows(tx.em,
+    `delete from messages where (sender_id = any($1::int[]) and (recipient_deleted or recipient_id = any($1::int[])))
+                             or (recipient_id = any($1::int[]) and sender_deleted)`,
+    [[...userIds]],
+  );
 }
 
 /**

@@ -1,5 +1,7 @@
 import { fail } from '../../errors';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
+import { DELETED_PLAYER } from '../../queries/departed-names';
+import { MESSAGE_COLUMNS, MESSAGE_JOINS } from '../../queries/messages.query';
 import { MESSAGE_RULES } from './message-rules';
 
 /** POST /messages/{id}/read: only the recipient marks their copy read (anyone else: 404, as for a message that is not there). */
@@ -23,8 +25,8 @@ export async function deleteMessage(deps: WorldDeps, actor: Actor, input: { id: 
 
 interface ReportedRow {
   id: string;
-  sender_id: number;
-  recipient_id: number;
+  sender_id: number | null;
+  recipient_id: number | null;
   sender_username: string;
   recipient_username: string;
   subject: string;
@@ -39,8 +41,7 @@ interface ReportedRow {
 export async function reportMessage(deps: WorldDeps, actor: Actor, input: { id: number }, now: Date): Promise<{ id: number; status: 'OPEN' }> {
   return inTransaction(deps, async (tx) => {
     const rows = await tx.em.execute<ReportedRow[]>(
-      `select m.id, m.sender_id, m.recipient_id, s.username as sender_username, r.username as recipient_username, m.subject, m.body, m.created_at
-       from messages m join users s on s.id = m.sender_id join users r on r.id = m.recipient_id
+      `select ${MESSAGE_COLUMNS} ${MESSAGE_JOINS}
        where m.id = ? and (m.recipient_id = ? and not m.recipient_deleted or m.sender_id = ? and not m.sender_deleted)`,
       [input.id, actor.id, actor.id],
     );
@@ -48,7 +49,7 @@ export async function reportMessage(deps: WorldDeps, actor: Actor, input: { id: 
     if (!message) throw fail.notFound(MESSAGE_RULES.message);
     if (message.recipient_id !== actor.id) throw fail.forbidden(MESSAGE_RULES.reportOwn);
     const context = await tx.em.execute<{ sender_username: string; subject: string; body: string; created_at: Date }[]>(
-      `select s.username as sender_username, m.subject, m.body, m.created_at from messages m join users s on s.id = m.sender_id
+      `select coalesce(s.username, '${DELETED_PLAYER}') as sender_username, m.subject, m.body, m.created_at from messages m left join users s on s.id = m.sender_id
        where m.id < ? and (m.sender_id = ? and m.recipient_id = ? or m.sender_id = ? and m.recipient_id = ?)
        order by m.id desc limit ?`,
       [input.id, message.sender_id, actor.id, actor.id, message.sender_id, deps.catalogue.universe.messages.report_context_messages],

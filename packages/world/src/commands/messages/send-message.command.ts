@@ -2,10 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AllianceRank } from '../../entities/alliance.entity';
 import { fail } from '../../errors';
 import { publishEvents, type GameEventPayload } from '../../events';
+import type { JobSender } from '../../jobs';
 import { inTransaction, type Actor, type WorldDeps } from '../../kernel/deps';
 import { lockAlliance, lockPlayer } from '../../kernel/locks';
 import { memberOf } from '../../queries/alliance-reads';
 import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessageView, type MessageView } from '../../queries/messages.query';
+import { schedulePushes } from '../push/schedule-pushes';
 import { checkSendLimit, MESSAGE_RULES, messageText } from './message-rules';
 
 interface Recipient {
@@ -15,10 +17,12 @@ interface Recipient {
 }
 
 /**
- * Stores one send (a message or a circular) with a row per recipient, and raises MESSAGE_RECEIVED for
- * each recipient who has not blocked the sender, on commit. Answers the rows' ids in recipients' order.
+ * Stores one send (a message or a circular) with a row per recipient, and raises MESSAGE_RECEIVED and
+ * schedules a `private_message` push (the recipient's switches decide) for each recipient who has not
+ * blocked the sender, on commit. Answers the rows' ids in recipients' order.
  */
-async function storeSend(em: EntityManager, sender: { id: number; username: string }, recipients: readonly Recipient[], text: { subject: string; body: string }, circular: boolean, now: Date): Promise<number[]> {
+async function storeSend(tx: JobSender, sender: { id: number; username: string }, recipients: readonly Recipient[], text: { subject: string; body: string }, circular: boolean, now: Date): Promise<number[]> {
+  const { em } = tx;
   const send = await em.execute<{ id: string }[]>('insert into message_sends (sender_id, created_at) values (?, ?) returning id', [sender.id, now]);
   const ids: number[] = [];
   const events: GameEventPayload[] = [];
@@ -33,6 +37,7 @@ async function storeSend(em: EntityManager, sender: { id: number; username: stri
     if (!r.blocked) events.push({ user_id: r.id, event: 'MESSAGE_RECEIVED', data: { id, sender_id: sender.id, sender_username: sender.username, subject: text.subject, is_circular: circular } });
   }
   await publishEvents(em, events);
+  await schedulePushes(tx, ids.flatMap((id, i) => (recipients[i]!.blocked ? [] : [{ source: { message_id: id }, userId: recipients[i]!.id, kind: 'private_message' as const }])));
   return ids;
 }
 
@@ -52,7 +57,7 @@ export async function sendMessage(deps: WorldDeps, actor: Actor, input: { recipi
     if (!recipient) throw fail.notFound(MESSAGE_RULES.recipient);
     if (recipient.id === actor.id) throw fail.badRequest(MESSAGE_RULES.self);
     await checkSendLimit(tx.em, deps.catalogue, actor.id, now);
-    const [id] = await storeSend(tx.em, { id: actor.id, username: await senderName(tx.em, actor.id) }, [recipient], text, false, now);
+    const [id] = await storeSend(tx, { id: actor.id, username: await senderName(tx.em, actor.id) }, [recipient], text, false, now);
     const rows = await tx.em.execute<Parameters<typeof toMessageView>[0][]>(`select ${MESSAGE_COLUMNS} ${MESSAGE_JOINS} where m.id = ?`, [id]);
     return toMessageView(rows[0]!);
   });
@@ -81,7 +86,7 @@ export async function sendCircular(
        from alliance_members m where m.alliance_id = ? and m.user_id <> ? and (?::varchar is null or m.rank = ?) order by m.user_id`,
       [actor.id, input.alliance_id, actor.id, input.rank ?? null, input.rank ?? null],
     );
-    await storeSend(tx.em, { id: actor.id, username: me.username }, members, text, true, now);
+    await storeSend(tx, { id: actor.id, username: me.username }, members, text, true, now);
     return { recipients: members.length };
   });
 }

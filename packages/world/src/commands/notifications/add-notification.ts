@@ -4,7 +4,7 @@ import {
 } from '@brood/contracts';
 import { eventPayloads, GAME_EVENTS_CHANNEL, inTransactionSql, publishEvents, type GameEventPayload } from '../../events';
 import type { JobSender } from '../../jobs';
-import { schedulePushes } from '../push/schedule-pushes';
+import { notificationNote, schedulePushes } from '../push/schedule-pushes';
 
 export interface NewNotification<T extends MessageType = MessageType> {
   message_type: T;
@@ -80,6 +80,6 @@ export async function addNotifications(tx: JobSender, entries: readonly Notifica
      select pg_notify($3, p) from json_array_elements_text($4::json) with ordinality as x(p, n) order by n`,
     [JSON.stringify(records), now, GAME_EVENTS_CHANNEL, JSON.stringify(eventPayloads(events))],
   );
-  await schedulePushes(tx, rows.map((r) => ({ id: r.ref.id, userId: r.userId, messageType: r.input.message_type })));
+  await schedulePushes(tx, rows.map((r) => notificationNote(r.ref.id, r.userId, r.input.message_type)));
   return rows.map((r) => r.ref);
 }

@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+import { positionCentre } from '../../apps/web/src/features/map/geometry';
+
+/** A position's coordinates: region, sub-region, position. */
+export type Coords = [number, number, number];
+
+/** Opens the Map tab on a position by its coordinates and waits for the camera and the sector's data. */
+export async function mapAt(page: Page, [r, s, p]: Coords): Promise<void> {
+  await page.getByRole('tab', { name: 'Map', exact: true }).first().click();
+  await page.getByTestId('map-coord-r').fill(String(r));
+  await page.getByTestId('map-coord-s').fill(String(s));
+  await page.getByTestId('map-coord-p').fill(String(p));
+  await page.getByTestId('map-go').click();
+  await page.waitForFunction(
+    ({ r, s }) => {
+      const stage = document.querySelector('[data-testid=star-map]');
+      return stage?.getAttribute('data-level') === 'position' && stage.getAttribute('data-region') === r && stage.getAttribute('data-sub-region') === s && !stage.hasAttribute('data-moving');
+    },
+    { r: String(r), s: String(s) },
+    { timeout: 30_000 },
+  );
+  await page.getByTestId('map-loading').waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+/** Where a position's centre is on screen (through the map's current transform), scrolled into view first. */
+export async function pointAt(page: Page, [r, s, p]: Coords): Promise<{ x: number; y: number }> {
+  await page.getByTestId('star-map').locator('..').evaluate((win) => win.scrollIntoView({ block: 'center' }));
+  return page.getByTestId('star-map').locator('svg[data-svg=hexes]').evaluate((svg, w) => {
+    const m = (svg as SVGSVGElement).getScreenCTM()!;
+    return { x: m.a * w.x + m.c * w.y + m.e, y: m.b * w.x + m.d * w.y + m.f };
+  }, positionCentre(r, s, p));
+}
