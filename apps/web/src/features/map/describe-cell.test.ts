@@ -75,7 +75,7 @@ describe('fair play on the hover card', () => {
       'Owner: Nell (n i)',
       'n: newcomer: protected from you (too weak)',
       'i: inactive',
-      'Right-click for fleet actions',
+      "Right-click for fleet actions or 'Write message'",
     ]);
   });
 });

@@ -9,7 +9,7 @@ import { useUiStore, type MapFocus } from '../../stores/ui-store';
 import { useTRPC } from '../../trpc';
 import { useTerritories } from '../territories';
 import { entryFor, homeOf, type CoordinateEntry, type MapTarget } from './coordinates';
-import { detailOf, viewCentredOnPosition, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
+import { detailOf, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
 import { MapCanvas } from './map-canvas';
 import { MapContextMenu, type MenuOwner } from './map-context-menu';
 import { useMapFleets } from './use-map-fleets';
@@ -114,8 +114,8 @@ export function MapTab() {
         queryClient.ensureQueryData(trpc.map.regionsOverview.queryOptions(undefined, { staleTime: OVERVIEW_STALE_MS })),
         queryClient.ensureQueryData(trpc.map.subregionsOverview.queryOptions({ regionId: target.r }, { staleTime: OVERVIEW_STALE_MS })),
       ]);
-      const aspect = camera.aspect();
-      camera.animateTo(home && target.s !== null && target.p !== null ? viewCentredOnPosition({ r: target.r, s: target.s, p: target.p }, aspect) : viewForCoordinates(target, aspect));
+      // The home's whole sector, like any other: its marker shows where the home is among the 25.
+      camera.animateTo(viewForCoordinates(target, camera.aspect()));
     },
     [camera, closeMenu, queryClient, trpc],
   );
@@ -189,6 +189,7 @@ export function MapTab() {
           committedView={committedView ?? camera.current()}
           data={data}
           me={me}
+          allies={allies}
           selectedTerritoryId={selectedTerritoryId}
           focus={focus}
           home={home}
