@@ -207,6 +207,7 @@ describe('the star map at 1280 px', () => {
   it('opens on the whole galaxy, 961 regions, own region glowing', async () => {
     expect(await level(page)).toEqual({ level: 'region', region: null, sub: null });
     await expect.poll(() => page.getByTestId('map-level').textContent()).toContain('961 regions');
+    await expect.poll(textOf(page.getByTestId('marker-legend'))).toContain('n newcomer: protected from you (too weak)');
     const paths = await map(page).locator('[data-layer=regions] path').evaluateAll((els) => els.map((e) => e.getAttribute('class') + ':' + (e.getAttribute('d')?.match(/M/g)?.length ?? 0)));
     const total = paths.reduce((n, p) => n + Number(p.split(':')[1]), 0);
     expect(total).toBeGreaterThanOrEqual(961); // every region drawn (own ones twice: fill and glow)

@@ -21,6 +21,7 @@ import { useMapCamera } from './use-map-camera';
 import { useMapKeyboard } from './use-map-keyboard';
 import { useAllyIds } from './use-allies';
 import { LEGEND } from './map-colours';
+import { MarkerLegend } from '../fair-play';
 import classes from './map.module.css';
 
 export { MAP_MISSIONS, NO_START_TERRITORY, startTerritoryFor } from './missions';
@@ -216,6 +217,8 @@ export function MapTab() {
           </div>
         )}
       </div>
+      {/* the letters drawn under owners' names on the map and in fleet cards */}
+      <MarkerLegend />
       <MapContextMenu ownedTerritories={owned} targetAt={targetAt} />
     </Stack>
   );

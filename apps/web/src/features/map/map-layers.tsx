@@ -155,6 +155,12 @@ export const PositionLayer = memo(function PositionLayer({
                 <text className={classes.ownerName} x={c.x} y={c.y + font * 1.3} fontSize={font * 0.85}>
                   {territory.owner_username ? truncate(territory.owner_username, TRUNCATE.ownerOnMap) : 'Unclaimed'}
                 </text>
+                {state !== 'own' && territory.owner_status.length > 0 && (
+                  // fair play's letters beside the owner's colour: plain text, cheap to draw
+                  <text className={classes.ownerStatus} x={c.x} y={c.y + font * 2.5} fontSize={font * 0.9} data-owner-status={territory.owner_status.join('')}>
+                    {territory.owner_status.join(' ')}
+                  </text>
+                )}
               </>
             ) : (
               <text className={classes.emptyLabel} x={c.x} y={c.y + font * 0.4} fontSize={font * 0.85}>

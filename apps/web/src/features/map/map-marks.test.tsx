@@ -78,4 +78,16 @@ describe('map marks', () => {
     expect(container.querySelector('[data-mark="wreckage-ring"]')).toBeNull();
     expect(container.querySelector('[data-mark="wreckage"]')).not.toBeNull();
   });
+
+  it("letter other owners' fair-play markers on their hex, never yours", () => {
+    const territory = (id: number, owner: number, owner_status: string[]): MapTerritory =>
+      ({ id, name: `T${id}`, owner_id: owner, owner_username: `u${owner}`, owner_status }) as unknown as MapTerritory;
+    const { container } = render(
+      <svg>
+        <PositionLayer region={1} subRegion={1} territories={new Map([[1, territory(1, 7, ['v'])], [2, territory(2, 8, ['n', 'i'])], [3, territory(3, 9, [])]])} me={7} allies={new Set()} selectedTerritoryId={null} />
+      </svg>,
+    );
+    const badge = (p: number) => container.querySelector(`[data-position="${p}"] [data-owner-status]`)?.textContent ?? null;
+    expect([badge(1), badge(2), badge(3)]).toEqual([null, 'n i', null]);
+  });
 });
