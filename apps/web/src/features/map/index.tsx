@@ -25,6 +25,7 @@ import { MarkerLegend } from '../fair-play';
 import classes from './map.module.css';
 
 export { MAP_MISSIONS, NO_START_TERRITORY, startTerritoryFor } from './missions';
+export { useAllyIds } from './use-allies';
 
 export const WELCOME_TITLE = 'Welcome, Commander!';
 export const WELCOME_TEXT = 'You do not yet control any sectors. Select an unclaimed sector on the star map and found your empire!';
