@@ -53,20 +53,23 @@ export function RegisterPage() {
     }),
   );
 
+  // The server's own rules and sentences, next to the field once the player has typed in it.
+  const usernameProblem = username ? fieldProblem(UsernameSchema, username) : null;
+  const passwordProblem = password ? fieldProblem(PasswordSchema, password) : null;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim() || !email.trim() || !password) {
       setMissing('Username, email address and password are all required.');
       return;
     }
+    // the field already says what is wrong: no round trip for the server to say it again
+    if (usernameProblem || passwordProblem) return;
     setMissing(null);
     register.mutate({ username: username.trim(), email: email.trim(), password });
   };
 
   const shownError = missing ?? authError;
-  // The server's own rules and sentences, next to the field once the player has typed in it.
-  const usernameProblem = username ? fieldProblem(UsernameSchema, username) : null;
-  const passwordProblem = password ? fieldProblem(PasswordSchema, password) : null;
   const busy = register.isPending || guest.isPending;
 
   return (
