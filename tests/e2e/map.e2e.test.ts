@@ -149,6 +149,10 @@ async function reopenOnGalaxy(page: Page, home: Home): Promise<void> {
     { timeout: 30_000 },
   );
   await settled(page);
+  // the home's sector opens whole, not centred on the home with its far side cut off
+  await page.waitForFunction(() => document.querySelectorAll('[data-layer=positions] [data-position]').length === 25, undefined, { timeout: 15_000 });
+  const outside = await positionsOutsideWindow(page);
+  if (outside.length > 0) throw new Error(`the home sector opened with positions ${outside.join(', ')} out of view`);
   const box = (await viewport(page).boundingBox())!;
   await page.evaluate((view) => {
     const saved = JSON.parse(localStorage.getItem('ui-storage') ?? '{"json":{"state":{}}}') as { json: { state: Record<string, unknown> } };
@@ -158,6 +162,20 @@ async function reopenOnGalaxy(page: Page, home: Home): Promise<void> {
   await page.reload();
   await map(page).waitFor();
   await settled(page);
+}
+
+/** The positions of the open sector whose hex is not wholly inside the map's window (scrolled into view, as a player sees it). */
+async function positionsOutsideWindow(page: Page): Promise<number[]> {
+  return viewport(page).evaluate((win) => {
+    win.scrollIntoView({ block: 'center' });
+    const box = win.getBoundingClientRect();
+    const out: number[] = [];
+    for (const cell of win.querySelectorAll('[data-layer=positions] [data-position]')) {
+      const hex = cell.querySelector('path')!.getBoundingClientRect();
+      if (hex.left < box.left - 0.5 || hex.right > box.right + 0.5 || hex.top < box.top - 0.5 || hex.bottom > box.bottom + 0.5) out.push(Number(cell.getAttribute('data-position')));
+    }
+    return out;
+  });
 }
 
 async function enter(page: Page, r: string, s = '', p = ''): Promise<void> {
@@ -189,6 +207,7 @@ describe('the star map at 1280 px', () => {
   it('opens on the whole galaxy, 961 regions, own region glowing', async () => {
     expect(await level(page)).toEqual({ level: 'region', region: null, sub: null });
     await expect.poll(() => page.getByTestId('map-level').textContent()).toContain('961 regions');
+    await expect.poll(textOf(page.getByTestId('marker-legend'))).toContain('n newcomer: protected from you (too weak)');
     const paths = await map(page).locator('[data-layer=regions] path').evaluateAll((els) => els.map((e) => e.getAttribute('class') + ':' + (e.getAttribute('d')?.match(/M/g)?.length ?? 0)));
     const total = paths.reduce((n, p) => n + Number(p.split(':')[1]), 0);
     expect(total).toBeGreaterThanOrEqual(961); // every region drawn (own ones twice: fill and glow)
@@ -216,6 +235,7 @@ describe('the star map at 1280 px', () => {
     expect(await level(page)).toEqual({ level: 'position', region: String(home.r), sub: String(home.s) });
     const positions = map(page).locator('[data-layer=positions] [data-position]');
     await expect.poll(() => positions.count()).toBe(25);
+    expect(await positionsOutsideWindow(page)).toEqual([]); // the whole sector in view
     expect(await positions.nth(home.p - 1).getAttribute('data-state')).toBe('own');
     expect(await positions.nth(seeded.enemyAt - 1).getAttribute('data-state')).toBe('enemy');
     expect(await positions.nth(seeded.ownerlessAt - 1).getAttribute('data-state')).toBe('neutral');
@@ -409,6 +429,8 @@ describe('the star map on a 390 px phone', () => {
     await enter(page, String(home.r), String(home.s));
     await settled(page);
     expect((await level(page)).level).toBe('position');
+    await expect.poll(() => map(page).locator('[data-layer=positions] [data-position]').count()).toBe(25);
+    expect(await positionsOutsideWindow(page)).toEqual([]); // all 25 positions in view on the phone
     await screenshot(page, 'map-position-390');
   });
 

@@ -298,7 +298,7 @@ describe('GET /user_stats/overview', () => {
       allied_fleet_slots_current: 0,
     });
     expect(stats.territory_stats[String(home)].resources_protected_share_percentage[0]).toEqual({ resource_key: 'fiber', protected_percentage: 10 });
-    expect(stats.formatted_general_effects).toContainEqual({ name: 'Construction speed', value: '+30%', source: 'Builder Hive (Spawn Pit) Lvl 2', category: 'STRUCTURE' });
+    expect(stats.formatted_general_effects).toContainEqual({ name: 'Construction speed', amount: 30, unit: 'percent', source: 'Builder Hive (Spawn Pit) Lvl 2', category: 'STRUCTURE' });
   });
 });
 

@@ -4,3 +4,4 @@ export * from './events';
 export * from './notification-contents';
 export * from './dispatch';
 export * from './push-kinds';
+export * from './account-fields';

@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { GUEST_EMAIL_DOMAIN, GUEST_PREFIX, authenticate, createGuest, registerAccount, type AccountDeps } from '@brood/world';
+// The username and password rules are the register page's too: one definition in @brood/contracts.
+import { PasswordSchema, UsernameSchema, required } from '@brood/contracts';
+import { GUEST_EMAIL_DOMAIN, authenticate, createGuest, registerAccount, type AccountDeps } from '@brood/world';
 import { publicProcedure, type Ctx } from '../trpc';
-
-/** FastAPI's wording for an absent field, so REST and tRPC clients read the same sentence. */
-const required = (wrongType: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? 'Field required' : wrongType) });
-
-export const UsernameSchema = z
-  .string(required('Username must be text'))
-  .trim()
-  .min(3, 'Username must be at least 3 characters')
-  .max(20, 'Username must be at most 20 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Username may contain only letters, digits, _ and -')
-  .refine((v) => !v.toLowerCase().startsWith(GUEST_PREFIX), `Usernames starting with ${GUEST_PREFIX} are reserved for guest accounts`);
 
 export const EmailSchema = z
   .string(required('Email must be text'))
@@ -20,11 +11,6 @@ export const EmailSchema = z
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email('Enter a valid email address'))
   .refine((v) => !v.toLowerCase().endsWith(`@${GUEST_EMAIL_DOMAIN}`), `Addresses @${GUEST_EMAIL_DOMAIN} are reserved for guest accounts`);
-
-export const PasswordSchema = z
-  .string(required('Password must be text'))
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters');
 
 /** POST /auth/register and POST /users/me/claim take the same three fields. */
 export const RegisterSchema = z.object({ username: UsernameSchema, email: EmailSchema, password: PasswordSchema });

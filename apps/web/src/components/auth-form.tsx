@@ -36,13 +36,16 @@ interface AuthFieldProps {
   onChange: (value: string) => void;
   type?: 'text' | 'email' | 'password';
   placeholder?: string;
+  /** A rule the value breaks, shown under the field as the player types. */
+  error?: string | null;
 }
 
 /** A required, controlled field of an auth form; `type="password"` gets the show/hide toggle. */
-export function AuthField({ type = 'text', onChange, ...field }: AuthFieldProps) {
+export function AuthField({ type = 'text', onChange, error, ...field }: AuthFieldProps) {
   const change = (event: { currentTarget: HTMLInputElement }) => onChange(event.currentTarget.value);
-  if (type === 'password') return <PasswordInput {...field} required onChange={change} size="md" />;
-  return <TextInput {...field} type={type === 'email' ? 'email' : undefined} required onChange={change} size="md" />;
+  const problem = error ?? undefined;
+  if (type === 'password') return <PasswordInput {...field} required onChange={change} size="md" error={problem} />;
+  return <TextInput {...field} type={type === 'email' ? 'email' : undefined} required onChange={change} size="md" error={problem} />;
 }
 
 /** The line under the card that leads to the other auth page. */

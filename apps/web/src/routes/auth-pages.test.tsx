@@ -39,3 +39,33 @@ describe('registration lands on /login', () => {
     expect(input('username').value).toBe('');
   });
 });
+
+describe('the register form checks as the player types', () => {
+  it("shows the server's own sentence next to the username and the password, without '(Field: …)'", async () => {
+    const sent: unknown[] = [];
+    renderWithProviders(authPages('/register').ui, (path, body) => (path === 'auth.register' ? (sent.push(body), { id: 3, username: 'x' }) : undefined));
+    await screen.findByRole('button', { name: 'Register Full Account' });
+    const errorOf = (name: string) => document.getElementById(input(name).getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-error')) ?? '')?.textContent ?? null;
+
+    fireEvent.change(input('username'), { target: { value: 'ab' } });
+    expect(errorOf('username')).toBe('Username must be at least 3 characters');
+    fireEvent.change(input('username'), { target: { value: 'spore queen!' } });
+    expect(errorOf('username')).toBe('Username may contain only letters, digits, _ and -');
+    fireEvent.change(input('username'), { target: { value: 'guest_queen' } });
+    expect(errorOf('username')).toBe('Usernames starting with guest_ are reserved for guest accounts');
+    fireEvent.change(input('username'), { target: { value: 'spore_queen' } });
+    expect(errorOf('username')).toBeNull();
+
+    fireEvent.change(input('password'), { target: { value: 'short' } });
+    expect(errorOf('password')).toBe('Password must be at least 8 characters');
+    fireEvent.change(input('email'), { target: { value: 'q@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register Full Account' }));
+    fireEvent.change(input('password'), { target: { value: 'chitin-and-spores' } });
+    expect(errorOf('password')).toBeNull();
+    expect(document.body.textContent).not.toContain('(Field:');
+    fireEvent.click(screen.getByRole('button', { name: 'Register Full Account' }));
+    // one request, the valid one: the click with a too short password was never sent
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ username: 'spore_queen', password: 'chitin-and-spores' });
+  });
+});

@@ -4,6 +4,7 @@ import { Button, Divider, Stack, Text } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { PasswordSchema, UsernameSchema, fieldProblem } from '@brood/contracts';
 import { AuthError, AuthField, AuthHeading, AuthSwitch } from '../components/auth-form';
 import { AuthLayout } from '../components/auth-layout';
 import { describeApiError } from '../lib/api-errors';
@@ -52,12 +53,18 @@ export function RegisterPage() {
     }),
   );
 
+  // The server's own rules and sentences, next to the field once the player has typed in it.
+  const usernameProblem = username ? fieldProblem(UsernameSchema, username) : null;
+  const passwordProblem = password ? fieldProblem(PasswordSchema, password) : null;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim() || !email.trim() || !password) {
       setMissing('Username, email address and password are all required.');
       return;
     }
+    // the field already says what is wrong: no round trip for the server to say it again
+    if (usernameProblem || passwordProblem) return;
     setMissing(null);
     register.mutate({ username: username.trim(), email: email.trim(), password });
   };
@@ -71,7 +78,7 @@ export function RegisterPage() {
       <AuthError message={shownError} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <AuthField label="Username" name="username" autoComplete="username" value={username} onChange={setUsername} />
+          <AuthField label="Username" name="username" autoComplete="username" value={username} onChange={setUsername} error={usernameProblem} />
           <AuthField label="Email address" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
           <AuthField
             label="Password"
@@ -81,6 +88,7 @@ export function RegisterPage() {
             autoComplete="new-password"
             value={password}
             onChange={setPassword}
+            error={passwordProblem}
           />
           <Button type="submit" size="md" fullWidth loading={register.isPending} disabled={guest.isPending}>
             Register Full Account

@@ -45,14 +45,6 @@ function modifiedStats(catalogue: Catalogue, def: UnitDef | DefenseDef, effects:
   };
 }
 
-function formatValue(unit: string | undefined, value: number): string {
-  const v = round2(value);
-  const sign = v >= 0 ? '+' : '';
-  if (unit === 'percent') return `${sign}${v}%`;
-  if (unit === 'hours') return `${sign}${v} h`;
-  return `${sign}${v}`;
-}
-
 function effectName(catalogue: Catalogue, effect: string): { name: string; unit?: string } {
   const direct = catalogue.effects[effect];
   if (direct) return { name: direct.name, unit: direct.unit };
@@ -137,7 +129,8 @@ export async function statsOverview(deps: WorldDeps, actor: Actor, now: Date) {
     formatted_general_effects: contributions.map((c) => {
       const { name, unit } = effectName(catalogue, c.effect);
       const category = c.source_kind === 'technology' ? (catalogue.technologies[c.source_key]?.category ?? 'GENERAL') : 'STRUCTURE';
-      return { name, value: formatValue(unit, c.value), source: `${c.source_name} Lvl ${c.level}`, category };
+      // The amount and its unit, formatted by the client like every other number it shows.
+      return { name, amount: round2(c.value), unit: unit ?? null, source: `${c.source_name} Lvl ${c.level}`, category };
     }),
   };
 }

@@ -31,26 +31,32 @@ export function RosterTable({ members, myId, myRank, actions }: { members: Membe
   const kick = (m: Member) =>
     confirm('Remove member', `Are you sure you want to remove ${m.username} from the alliance? This action is permanent.`, () => actions?.kick.mutate({ id: m.user_id }), 'red');
   return (
-    <Table.ScrollContainer minWidth={360}>
+    // On a phone the Info column folds under the member's name, so name, rank and actions fit 390 px without scrolling sideways.
+    <Table.ScrollContainer minWidth={0}>
       <Table striped highlightOnHover data-testid="alliance-roster">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Member</Table.Th>
             <Table.Th>Rank</Table.Th>
-            <Table.Th>Info</Table.Th>
+            <Table.Th visibleFrom="sm">Info</Table.Th>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {members.map((m) => (
             <Table.Tr key={m.user_id} data-testid={`member-${m.username}`}>
-              <Table.Td fw={m.user_id === myId ? 700 : 500}><PlayerName id={m.user_id} name={m.username} /></Table.Td>
+              <Table.Td fw={m.user_id === myId ? 700 : 500}>
+                <PlayerName id={m.user_id} name={m.username} />
+                <Text c="dimmed" fz="xs" fw={400} hiddenFrom="sm">
+                  Joined {formatDate(m.joined_at)}
+                </Text>
+              </Table.Td>
               <Table.Td>
                 <Badge variant="light" color={m.rank === 'LEADER' ? 'yellow' : m.rank === 'OFFICER' ? 'brood' : 'gray'} tt="none" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
                   {m.rank.toLowerCase()}
                 </Badge>
               </Table.Td>
-              <Table.Td c="dimmed" fz="xs">
+              <Table.Td c="dimmed" fz="xs" visibleFrom="sm">
                 Joined {formatDate(m.joined_at)}
               </Table.Td>
               <Table.Td>

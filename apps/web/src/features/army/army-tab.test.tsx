@@ -67,6 +67,26 @@ describe('Army tab: Dispatch Units', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('summary-cargo').textContent).toBe('0 / 15,000');
   });
 
+  it("says under the mission why it cannot be flown or not to this target, and holds 'Send Army' (game-core's missionAvailability)", async () => {
+    const foreign = { id: 50, name: 'Spire', region: 12, sub_region: 30, position: 5, owner_id: 99, owner_username: 'rival', owner_status: [] };
+    renderWithProviders(<ArmyTab />, answers((path) => (path === 'map.regionTerritories' ? [foreign] : path === 'wreckage.all' ? [] : undefined)));
+    await screen.findByTestId('dispatch-form');
+    fireEvent.change(field('r'), { target: { value: '12' } });
+    fireEvent.change(field('s'), { target: { value: '30' } });
+    fireEvent.change(field('p'), { target: { value: '5' } });
+    fireEvent.click(maxOf('hauler_grub'));
+    await chooseMission('Station');
+    expect((await screen.findByTestId('mission-unavailable')).textContent).toBe("Station needs your own territory or an alliance member's: this player is not in your alliance.");
+    expect(sendButton().disabled).toBe(true);
+    await chooseMission('Salvage');
+    await waitFor(() => expect(screen.getByTestId('mission-unavailable').textContent).toMatch(/^Salvage needs a unit that can salvage: /));
+    expect(sendButton().disabled).toBe(true);
+    await chooseMission('Transport');
+    fireEvent.click(maxOf('hauler_grub'));
+    await waitFor(() => expect(screen.queryByTestId('mission-unavailable')).toBeNull());
+    expect(sendButton().disabled).toBe(false);
+  });
+
   it('drops units a new mission refuses and says so for 2.5 s', async () => {
     renderWithProviders(<ArmyTab />, answers());
     await screen.findByTestId('dispatch-form');

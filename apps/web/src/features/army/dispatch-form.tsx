@@ -15,6 +15,7 @@ import { UNITS_UNSELECTED, type CoordinateField } from './dispatch-model';
 import { useDispatch } from './use-dispatch';
 import { FairPlayRefusal } from '../fair-play';
 import { useDispatchFairPlay } from './fair-play-check';
+import { useMissionCheck } from './mission-check';
 
 const FIELDS: { field: CoordinateField; label: string }[] = [
   { field: 'r', label: 'Target R' },
@@ -22,12 +23,15 @@ const FIELDS: { field: CoordinateField; label: string }[] = [
   { field: 'p', label: 'Target P' },
 ];
 
+const NO_START = [0, 0, 0] as const;
+
 /** Dispatch Units (core "Army movement panel", "Mission dispatch", §5 "Dispatch"). */
 export function DispatchForm({ startId }: { startId: number }) {
   const d = useDispatch(startId);
   const territories = useTerritories();
   const [subTab, setSubTab] = useState<string | null>('units');
   const fair = useDispatchFairPlay(d.form);
+  const availability = useMissionCheck(d.form, d.ctx?.start ?? NO_START, d.available, d.ctx?.catalogue ?? null);
   if (d.loadError) return <PanelError title="Error Loading Data" message={d.loadError} />;
   if (!d.ctx || !d.summary || d.loading) return <PanelLoading label="Loading your army..." />;
   const { form, summary, ctx } = d;
@@ -89,6 +93,11 @@ export function DispatchForm({ startId }: { startId: number }) {
             comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
+        {!availability.ok && (
+          <Text c="orange.4" size="sm" data-testid="mission-unavailable" style={{ overflowWrap: 'anywhere' }}>
+            {availability.reason}
+          </Text>
+        )}
         {form.mission === 'EXPLORATION' && (
           <NumberInput
             label="Exploration duration (hours)"
@@ -129,7 +138,7 @@ export function DispatchForm({ startId }: { startId: number }) {
         </Tabs>
         <FairPlayRefusal answer={fair} />
         <Stack gap={4} align="flex-start">
-          <Button leftSection={<IconRocket size={16} />} onClick={d.submit} disabled={!d.sendable || fair.verdict?.ok === false} loading={d.sending} data-testid="send-army">
+          <Button leftSection={<IconRocket size={16} />} onClick={d.submit} disabled={!d.sendable || fair.verdict?.ok === false || !availability.ok} loading={d.sending} data-testid="send-army">
             {joining ? 'Join Attack' : 'Send Army'}
           </Button>
           {d.joining && !d.joining.ok && (

@@ -27,9 +27,9 @@ beforeEach(() => {
   useUiStore.getState().resetUi();
 });
 
-function answers(list: ReturnType<typeof territory>[]) {
+function answers(list: ReturnType<typeof territory>[], effects: unknown[] = []) {
   const rest = economyAnswers(home, (path) =>
-    path === 'stats.overview' ? { unit_stats: [], defense_stats: [], global_stats: {}, territory_stats: {}, formatted_general_effects: [] } : undefined,
+    path === 'stats.overview' ? { unit_stats: [], defense_stats: [], global_stats: {}, territory_stats: {}, formatted_general_effects: effects } : undefined,
   );
   return (path: string, input: unknown): unknown => {
     if (path === 'territories.list') return list;
@@ -66,5 +66,16 @@ describe('EmpireTab', { timeout: 30_000 }, () => {
     fireEvent.click(within(screen.getByTestId('section-Structures')).getByRole('button'));
     await waitFor(() => expect(within(table).getByText('Fiber Tangle')).toBeTruthy());
     expect(within(table).getByText('Lvl 3')).toBeTruthy();
+  });
+
+  it("formats the global effects' numbers like everywhere else ('+41.47k', '+30%')", async () => {
+    const effects = [
+      { name: 'Fiber production', amount: 41_470.5, unit: null, source: 'Fiber Tangle Lvl 30', category: 'STRUCTURE' },
+      { name: 'Construction speed', amount: 30, unit: 'percent', source: 'Builder Hive Lvl 2', category: 'STRUCTURE' },
+    ];
+    renderWithProviders(<EmpireTab />, answers([home], effects));
+    const shown = await screen.findByTestId('global-effects');
+    expect(within(shown).getByText('Fiber production +41.47k')).toBeTruthy();
+    expect(within(shown).getByText('Construction speed +30%')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { Badge, Group, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
-import { formatNumber, formatResourceAmount } from '../../lib/format';
+import { formatLargeNumber, formatNumber, formatResourceAmount } from '../../lib/format';
 import { useUiStore } from '../../stores/ui-store';
 import { resourceColor } from '../../components/catalogue/resource-colors';
 import { storageColor, storageLevel } from '../../components/catalogue/storage-level';
@@ -13,12 +13,20 @@ type TerritoryStats = Stats['territory_stats'][string];
 const times = (v: number) => `×${formatNumber(v)}`;
 const percent = (v: number) => `${formatNumber(v)}%`;
 
+/** A global effect's amount with its sign and unit, abbreviated like every number in the game ('+41.47k', '+30%', '+2 h'). */
+export function effectAmount(amount: number, unit: string | null): string {
+  const text = `${amount >= 0 ? '+' : ''}${formatLargeNumber(amount)}`;
+  if (unit === 'percent') return `${text}%`;
+  if (unit === 'hours') return `${text} h`;
+  return text;
+}
+
 const MODIFIERS: { label: string; value: (s: TerritoryStats) => string }[] = [
   { label: 'Construction speed', value: (s) => times(s.building_construction_speed_modifier) },
   { label: 'Unit production', value: (s) => times(s.unit_production_speed_modifier) },
   { label: 'Defense production', value: (s) => times(s.defense_production_speed_modifier) },
   { label: 'Research (lab)', value: (s) => times(s.research_speed_modifier_from_lab) },
-  { label: 'Bunker capacity', value: (s) => formatNumber(s.bunker_capacity) },
+  { label: 'Bunker capacity', value: (s) => formatLargeNumber(s.bunker_capacity) },
   { label: 'Defense repair chance', value: (s) => percent(s.defense_repair_chance) },
   { label: 'Repair attempts', value: (s) => percent(s.defense_repair_attempt_percentage) },
   { label: 'Protected resources', value: (s) => percent(s.resources_protected_share_percentage[0]?.protected_percentage ?? 0) },
@@ -88,7 +96,7 @@ export function EmpireTable({ gameData, columns, technologies, stats }: EmpireTa
                       style={{ borderRadius: 6, background: e.category === 'STRUCTURE' ? 'rgba(255,255,255,0.05)' : 'rgba(151,71,255,0.14)' }}
                     >
                       <Text span fw={700} fz="xs">
-                        {e.name} {e.value}
+                        {e.name} {effectAmount(e.amount, e.unit)}
                       </Text>
                       <Text span c="dimmed" fz="xs">
                         {' '}

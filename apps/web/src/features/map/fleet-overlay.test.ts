@@ -51,4 +51,17 @@ describe('fleets on the map (social 2.5, 2.6, 4.6)', () => {
     expect(card.lines[0]!.text).toBe('Owner: TheVeryLongOverlo…');
     expect(card.lines[0]!.text.length).toBe('Owner: '.length + 18);
   });
+
+  it("adds fair play's markers to another player's fleet and to the player it flies at, each explained", () => {
+    const marks = new Map([[5, ['s'] as const], [1, ['n', 'i'] as const]]);
+    const card = describeFleet(movement({ user_id: 5, is_own_fleet: false, target_owner_id: 1 }), T0, names, (id) => marks.get(id) ?? []);
+    const text = card.lines.map((l) => l.text);
+    expect(text).toContain('Owner: queen (s)');
+    expect(text).toContain('To: Outpost (1:2:9) (n i)');
+    expect(text).toContain('s: strong: you are protected from them (too strong)');
+    expect(text).toContain('n: newcomer: protected from you (too weak)');
+    expect(text).toContain('i: inactive');
+    // the player's own fleet carries no marker of its own
+    expect(describeFleet(movement({ user_id: 5, is_own_fleet: true, target_owner_id: null }), T0, names, (id) => marks.get(id) ?? []).lines[0]!.text).toBe('Owner: queen');
+  });
 });

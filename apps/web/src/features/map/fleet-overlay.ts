@@ -12,6 +12,8 @@ import {
   routeOf,
   type MovementLike,
 } from '../movements';
+import { MARKER_LEGEND, type PlayerMarker } from '@brood/game-core';
+import { markerSuffix } from '../fair-play';
 import { positionCentre, type Point } from './geometry';
 import { TRUNCATE, truncate } from './labels';
 import type { TooltipContent } from './map-tooltip';
@@ -64,6 +66,9 @@ export function fleetAt(markers: readonly FleetMarker[], point: Point, radius: n
 }
 
 type NameOf = (kind: 'unit' | 'resource', key: string) => string;
+/** A player's fair-play markers as the viewer reads them ('n', 's', 'v', 'i', 'I'). */
+type MarkersOf = (userId: number) => readonly PlayerMarker[];
+const NO_MARKERS: MarkersOf = () => [];
 
 const place = (name: string | null, coords: readonly [number, number, number]) => `${name ?? 'Unclaimed'} (${formatCoordinates(coords)})`;
 
@@ -71,14 +76,18 @@ const place = (name: string | null, coords: readonly [number, number, number]) =
  * The overlay tooltip (social 2.6): owner, start and target names, departure and arrival, time left,
  * units ('Hidden' for a withheld quantity), resources, and for group attacks the role and group size.
  */
-export function describeFleet(m: MovementLike, now: number, nameOf: NameOf): TooltipContent {
+export function describeFleet(m: MovementLike, now: number, nameOf: NameOf, markersOf: MarkersOf = NO_MARKERS): TooltipContent {
   const tone = m.is_attacking_player ? 'enemy' : m.is_own_fleet ? 'own' : 'neutral';
   const start: [number, number, number] = [m.start_region, m.start_sub_region, m.start_position];
   const target: [number, number, number] = [m.target_region, m.target_sub_region, m.target_position];
+  const ownerMarks = m.is_own_fleet ? [] : markersOf(m.user_id);
+  const targetMarks = m.target_owner_id === null ? [] : markersOf(m.target_owner_id);
   const lines: TooltipContent['lines'] = [
-    { text: `Owner: ${truncate(m.username, TRUNCATE.ownerInTooltip)}`, tone },
+    { text: `Owner: ${truncate(m.username, TRUNCATE.ownerInTooltip)}${markerSuffix(ownerMarks)}`, tone },
     { text: `From: ${place(m.start_territory_name, start)}` },
-    { text: `To: ${place(m.target_territory_name, target)}` },
+    { text: `To: ${place(m.target_territory_name, target)}${markerSuffix(targetMarks)}` },
+    // each marker shown says what it means, as on the hover card
+    ...[...new Set([...ownerMarks, ...targetMarks])].map((k) => ({ text: `${k}: ${MARKER_LEGEND[k]}`, tone: 'dim' as const })),
     { text: `Departure: ${formatDate(m.start_time)}`, tone: 'dim' },
   ];
   if (m.arrival_time === null) {

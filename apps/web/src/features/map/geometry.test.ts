@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   MIN_VIEW_WIDTH,
+  POSITION_PITCH,
   REGION_PITCH,
   SUB_PITCH,
   WIDTH_PRESETS,
@@ -14,7 +16,7 @@ import {
   regionCentre,
   subRegionCentre,
   viewAround,
-  viewCentredOnPosition,
+  sectorView,
   viewForCoordinates,
   zoomView,
 } from './geometry';
@@ -71,14 +73,27 @@ describe('picking the drawn hex', () => {
   });
 });
 
-describe('viewCentredOnPosition', () => {
-  it("centres a position's sector view on the position, at the sector's zoom and level", () => {
-    const target = { r: 481, s: 481, p: 3 };
-    const view = viewCentredOnPosition(target, 1.2);
-    expect(view.width).toBeCloseTo(viewForCoordinates(target, 1.2).width);
-    const c = positionCentre(481, 481, 3);
-    expect(view.x + view.width / 2).toBeCloseTo(c.x);
-    expect(view.y + view.height / 2).toBeCloseTo(c.y);
-    expect(detailOf(view)).toEqual({ level: 'position', r: 481, s: 481 });
+describe('opening a sector', () => {
+  // a 390 px phone's map window is taller than wide; a 1280 px desktop's is twice as wide as tall
+  it('shows all 25 positions, whole, at any window shape, and still draws positions', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 961 }), fc.integer({ min: 1, max: 961 }), fc.double({ min: 0.3, max: 2.5, noNaN: true }), (r, s, aspect) => {
+        const view = sectorView(r, s, aspect);
+        expect(view.height / view.width).toBeCloseTo(aspect);
+        expect(detailOf(view)).toEqual({ level: 'position', r, s });
+        for (let p = 1; p <= 25; p += 1) {
+          const c = positionCentre(r, s, p);
+          const half = { x: POSITION_PITCH / 2, y: (POSITION_PITCH * 2) / 3 };
+          expect(c.x - half.x).toBeGreaterThanOrEqual(view.x);
+          expect(c.x + half.x).toBeLessThanOrEqual(view.x + view.width);
+          expect(c.y - half.y).toBeGreaterThanOrEqual(view.y);
+          expect(c.y + half.y).toBeLessThanOrEqual(view.y + view.height);
+        }
+      }),
+    );
+  });
+
+  it('is what a sector or a position opens on (the home too)', () => {
+    expect(viewForCoordinates({ r: 481, s: 12, p: 3 }, 1.4)).toEqual(sectorView(481, 12, 1.4));
   });
 });

@@ -233,14 +233,31 @@ export function sameDetail(a: Detail, b: Detail): boolean {
  */
 export function viewForCoordinates(target: { r: number; s: number | null; p: number | null }, aspect: number): ViewBox {
   if (target.s === null) return viewAround(regionCentre(target.r), fitWidth(WIDTH_PRESETS[1], REGION_PITCH, aspect), aspect);
-  // A position is shown among its neighbours: the whole sub-region, centred (the focus ring marks it).
-  return viewAround(subRegionCentre(target.r, target.s), fitWidth(WIDTH_PRESETS[2], SUB_PITCH, aspect), aspect);
+  // A position is shown among its neighbours: the whole sub-region (the focus ring marks it).
+  return sectorView(target.r, target.s, aspect);
 }
 
-/** A position's sector at the zoom `viewForCoordinates` gives it, but centred on the position itself (the home on opening). */
-export function viewCentredOnPosition(target: { r: number; s: number; p: number }, aspect: number): ViewBox {
-  const sector = viewForCoordinates(target, aspect);
-  return viewAround(positionCentre(target.r, target.s, target.p), sector.width, aspect);
+/**
+ * What a sub-region's 25 hexes cover: five rows a pitch apart whose pointy tips stick out a sixth of
+ * a pitch above and below, and five columns plus the half-cell shift of the odd rows.
+ */
+export function sectorBounds(r: number, s: number): ViewBox {
+  const o = subRegionOrigin(r, s);
+  return { x: o.x, y: o.y - POSITION_PITCH / 6, width: SUB_PITCH, height: POSITION_SIDE * POSITION_PITCH + POSITION_PITCH / 3 };
+}
+
+/** A share of the view kept free round an opened sector, so its outer hexes never touch the window's edge. */
+const SECTOR_MARGIN = 1.12;
+
+/**
+ * A sector opened with all 25 positions in view, whatever the window's shape: the zoom follows from
+ * the element's aspect (a tall phone is bound by the sector's width, a wide desktop by its height),
+ * never closer than the sub-region preset and never so far out that positions stop being drawn.
+ */
+export function sectorView(r: number, s: number, aspect: number): ViewBox {
+  const b = sectorBounds(r, s);
+  const width = Math.min(SUB_PITCH * 3.9, Math.max(WIDTH_PRESETS[2], b.width * SECTOR_MARGIN, (b.height * SECTOR_MARGIN) / aspect));
+  return viewAround(viewCentre(b), width, aspect);
 }
 
 /** A preset width, widened on wide screens so the whole cell fits in height too (never past the level's threshold). */

@@ -9,7 +9,7 @@ import { useUiStore, type MapFocus } from '../../stores/ui-store';
 import { useTRPC } from '../../trpc';
 import { useTerritories } from '../territories';
 import { entryFor, homeOf, type CoordinateEntry, type MapTarget } from './coordinates';
-import { detailOf, viewCentredOnPosition, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
+import { detailOf, viewForCoordinates, type Detail, type PickedCell, type ViewBox } from './geometry';
 import { MapCanvas } from './map-canvas';
 import { MapContextMenu, type MenuOwner } from './map-context-menu';
 import { useMapFleets } from './use-map-fleets';
@@ -21,9 +21,11 @@ import { useMapCamera } from './use-map-camera';
 import { useMapKeyboard } from './use-map-keyboard';
 import { useAllyIds } from './use-allies';
 import { LEGEND } from './map-colours';
+import { MarkerLegend } from '../fair-play';
 import classes from './map.module.css';
 
 export { MAP_MISSIONS, NO_START_TERRITORY, startTerritoryFor } from './missions';
+export { useAllyIds } from './use-allies';
 
 export const WELCOME_TITLE = 'Welcome, Commander!';
 export const WELCOME_TEXT = 'You do not yet control any sectors. Select an unclaimed sector on the star map and found your empire!';
@@ -114,8 +116,8 @@ export function MapTab() {
         queryClient.ensureQueryData(trpc.map.regionsOverview.queryOptions(undefined, { staleTime: OVERVIEW_STALE_MS })),
         queryClient.ensureQueryData(trpc.map.subregionsOverview.queryOptions({ regionId: target.r }, { staleTime: OVERVIEW_STALE_MS })),
       ]);
-      const aspect = camera.aspect();
-      camera.animateTo(home && target.s !== null && target.p !== null ? viewCentredOnPosition({ r: target.r, s: target.s, p: target.p }, aspect) : viewForCoordinates(target, aspect));
+      // The home's whole sector, like any other: its marker shows where the home is among the 25.
+      camera.animateTo(viewForCoordinates(target, camera.aspect()));
     },
     [camera, closeMenu, queryClient, trpc],
   );
@@ -189,6 +191,7 @@ export function MapTab() {
           committedView={committedView ?? camera.current()}
           data={data}
           me={me}
+          allies={allies}
           selectedTerritoryId={selectedTerritoryId}
           focus={focus}
           home={home}
@@ -215,6 +218,8 @@ export function MapTab() {
           </div>
         )}
       </div>
+      {/* the letters drawn under owners' names on the map and in fleet cards */}
+      <MarkerLegend />
       <MapContextMenu ownedTerritories={owned} targetAt={targetAt} />
     </Stack>
   );

@@ -47,6 +47,8 @@ export interface MapCanvasProps {
   committedView: ViewBox;
   data: MapData;
   me: number | null;
+  /** The player's alliance members, drawn in the alliance colour. */
+  allies: ReadonlySet<number>;
   selectedTerritoryId: number | null;
   /** A cell to ring (the last coordinates entered or focused). */
   focus: PickedCell | null;
@@ -266,6 +268,7 @@ export function MapCanvas(props: MapCanvasProps) {
               subRegion={detail.s}
               territories={data.territoriesByPosition}
               me={me}
+              allies={props.allies}
               selectedTerritoryId={selectedTerritoryId}
             />
           )}
@@ -285,7 +288,7 @@ export function MapCanvas(props: MapCanvasProps) {
           )}
         </svg>
         <svg className={classes.layer} preserveAspectRatio="xMidYMid meet" data-svg="overlay" aria-hidden>
-          <WreckageLayer cells={wreckage} />
+          <WreckageLayer cells={wreckage} level={detail.level} />
           {props.home && <HomeMarker home={props.home} level={detail.level} />}
           <FleetLayer fleets={props.fleets} />
           {focus && focus.s !== null && <FocusRing d={cellHex(focus, 0)} />}

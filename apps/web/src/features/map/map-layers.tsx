@@ -80,16 +80,20 @@ export const SubregionLayer = memo(function SubregionLayer({
   );
 });
 
-export type PositionState = 'own' | 'enemy' | 'neutral' | 'empty';
+export type PositionState = 'own' | 'ally' | 'enemy' | 'neutral' | 'empty';
 
-export function positionState(territory: MapTerritory | undefined, me: number | null): PositionState {
+const NO_ALLIES: ReadonlySet<number> = new Set();
+
+export function positionState(territory: MapTerritory | undefined, me: number | null, allies: ReadonlySet<number> = NO_ALLIES): PositionState {
   if (!territory) return 'empty';
   if (territory.owner_id === null) return 'neutral';
-  return territory.owner_id === me ? 'own' : 'enemy';
+  if (territory.owner_id === me) return 'own';
+  return allies.has(territory.owner_id) ? 'ally' : 'enemy';
 }
 
 const POSITION_CLASS: Record<PositionState, string | undefined> = {
   own: classes.positionOwn,
+  ally: classes.positionAlly,
   enemy: classes.positionEnemy,
   neutral: classes.positionNeutral,
   empty: classes.positionEmpty,
@@ -111,12 +115,15 @@ export const PositionLayer = memo(function PositionLayer({
   subRegion,
   territories,
   me,
+  allies,
   selectedTerritoryId,
 }: {
   region: number;
   subRegion: number;
   territories: Map<number, MapTerritory>;
   me: number | null;
+  /** The player's alliance members: their territories get the alliance colour. */
+  allies: ReadonlySet<number>;
   selectedTerritoryId: number | null;
 }) {
   const font = POSITION_PITCH * 0.13;
@@ -126,10 +133,14 @@ export const PositionLayer = memo(function PositionLayer({
         const p = i + 1;
         const c = positionCentre(region, subRegion, p);
         const territory = territories.get(p);
-        const state = positionState(territory, me);
+        const state = positionState(territory, me, allies);
         return (
           <g key={p} data-position={p} data-state={state}>
-            <path className={POSITION_CLASS[state]} d={hexPath(c, POSITION_PITCH, 0.08)} />
+            <path
+              className={POSITION_CLASS[state]}
+              d={hexPath(c, POSITION_PITCH, 0.08)}
+              style={state === 'ally' ? { stroke: MARK_COLOURS.ally } : undefined}
+            />
             {territory && territory.id === selectedTerritoryId && (
               <path className={classes.selected} d={hexPath(c, POSITION_PITCH, 0.0)} />
             )}
@@ -144,6 +155,12 @@ export const PositionLayer = memo(function PositionLayer({
                 <text className={classes.ownerName} x={c.x} y={c.y + font * 1.3} fontSize={font * 0.85}>
                   {territory.owner_username ? truncate(territory.owner_username, TRUNCATE.ownerOnMap) : 'Unclaimed'}
                 </text>
+                {state !== 'own' && territory.owner_status.length > 0 && (
+                  // fair play's letters beside the owner's colour: plain text, cheap to draw
+                  <text className={classes.ownerStatus} x={c.x} y={c.y + font * 2.5} fontSize={font * 0.9} data-owner-status={territory.owner_status.join('')}>
+                    {territory.owner_status.join(' ')}
+                  </text>
+                )}
               </>
             ) : (
               <text className={classes.emptyLabel} x={c.x} y={c.y + font * 0.4} fontSize={font * 0.85}>
@@ -213,13 +230,17 @@ export function FocusRing({ d }: { d: string }) {
   return <path className={classes.focus} d={d} style={{ stroke: MARK_COLOURS.focus }} data-testid="map-focus" />;
 }
 
-export const WreckageLayer = memo(function WreckageLayer({ cells }: { cells: { key: string; centre: Point; pitch: number }[] }) {
+export const WreckageLayer = memo(function WreckageLayer({ cells, level }: { cells: { key: string; centre: Point; pitch: number }[]; level?: Detail['level'] }) {
   const d = useMemo(
     () => cells.map(({ centre: c, pitch }) => `M${Math.round((c.x + pitch * 0.24) * 100) / 100} ${Math.round((c.y - pitch * 0.28) * 100) / 100}h0`).join(''),
     [cells],
   );
+  // In an open sector the dot alone is lost among the names: a dashed ring inside the hex marks the
+  // whole position (one path for all of them, no filter).
+  const ring = useMemo(() => (level === 'position' ? cells.map(({ centre, pitch }) => hexPath(centre, pitch, 0.2)).join('') : ''), [cells, level]);
   return (
     <g data-layer="wreckage" data-count={cells.length}>
+      {ring && <path className={classes.wreckageRing} d={ring} style={{ stroke: MARK_COLOURS.wreckage }} data-mark="wreckage-ring" />}
       <path className={classes.wreckageHalo} d={d} />
       <path className={classes.wreckage} d={d} style={{ stroke: MARK_COLOURS.wreckage }} data-mark="wreckage" />
     </g>

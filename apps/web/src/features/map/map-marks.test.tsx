@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import { FocusRing, HomeMarker, WreckageLayer } from './map-layers';
+import { FocusRing, HomeMarker, PositionLayer, WreckageLayer } from './map-layers';
+import type { MapTerritory } from './map-data';
 import { LEGEND, MARK_COLOURS } from './map-colours';
 
 /** [r, g, b] of '#rrggbb' or 'rgb(a)(r, g, b, ...)'. */
@@ -42,5 +43,51 @@ describe('map marks', () => {
     );
     expect(container.querySelector('[data-testid="map-home"] circle')).toBeNull();
     expect(container.querySelector('[data-testid="map-home"] path')).not.toBeNull();
+  });
+
+  it('draw alliance members in a colour of their own, with a legend entry, apart from yours and other players', () => {
+    const territory = (id: number, owner: number): MapTerritory => ({ id, name: `T${id}`, owner_id: owner, owner_username: `u${owner}`, owner_status: [] }) as unknown as MapTerritory;
+    const { container } = render(
+      <svg>
+        <PositionLayer region={1} subRegion={1} territories={new Map([[1, territory(1, 7)], [2, territory(2, 8)], [3, territory(3, 9)]])} me={7} allies={new Set([8])} selectedTerritoryId={null} />
+      </svg>,
+    );
+    const state = (p: number) => container.querySelector(`[data-position="${p}"]`)?.getAttribute('data-state');
+    expect([state(1), state(2), state(3)]).toEqual(['own', 'ally', 'enemy']);
+    const ally = (container.querySelector('[data-position="2"] path') as SVGElement).style.stroke;
+    expect(rgb(ally)).toEqual(rgb(MARK_COLOURS.ally));
+    expect(LEGEND).toContainEqual(['Alliance members', MARK_COLOURS.ally]);
+    for (const [label, colour] of LEGEND.filter(([l]) => l !== 'Alliance members')) expect(distance(ally, colour), label).toBeGreaterThan(80);
+  });
+
+  it('ring every wreckage position of an open sector, not only dot it', () => {
+    const cells = [{ key: '1:1:4', centre: { x: 10, y: 10 }, pitch: 5 }, { key: '1:1:9', centre: { x: 30, y: 10 }, pitch: 5 }];
+    const { container, rerender } = render(
+      <svg>
+        <WreckageLayer cells={cells} level="position" />
+      </svg>,
+    );
+    const ring = container.querySelector('[data-mark="wreckage-ring"]') as SVGElement;
+    expect(ring.getAttribute('d')?.match(/M/g)).toHaveLength(2);
+    expect(rgb(ring.style.stroke)).toEqual(rgb(MARK_COLOURS.wreckage));
+    rerender(
+      <svg>
+        <WreckageLayer cells={cells} level="subregion" />
+      </svg>,
+    );
+    expect(container.querySelector('[data-mark="wreckage-ring"]')).toBeNull();
+    expect(container.querySelector('[data-mark="wreckage"]')).not.toBeNull();
+  });
+
+  it("letter other owners' fair-play markers on their hex, never yours", () => {
+    const territory = (id: number, owner: number, owner_status: string[]): MapTerritory =>
+      ({ id, name: `T${id}`, owner_id: owner, owner_username: `u${owner}`, owner_status }) as unknown as MapTerritory;
+    const { container } = render(
+      <svg>
+        <PositionLayer region={1} subRegion={1} territories={new Map([[1, territory(1, 7, ['v'])], [2, territory(2, 8, ['n', 'i'])], [3, territory(3, 9, [])]])} me={7} allies={new Set()} selectedTerritoryId={null} />
+      </svg>,
+    );
+    const badge = (p: number) => container.querySelector(`[data-position="${p}"] [data-owner-status]`)?.textContent ?? null;
+    expect([badge(1), badge(2), badge(3)]).toEqual([null, 'n i', null]);
   });
 });

@@ -20,7 +20,7 @@ export interface AccountActor {
   id: number;
 }
 
-export const GUEST_PREFIX = 'guest_';
+export { GUEST_PREFIX } from '@brood/contracts';
 export const GUEST_EMAIL_DOMAIN = 'guest.local';
 
 export const ACCOUNT_MESSAGES = {
