@@ -7,7 +7,7 @@ describe('the stack as npm start runs it', () => {
   it('answers /healthz 200 once the database is reachable and migrated and the sim-worker beats', async () => {
     const res = await fetch(`${play.game.baseUrl}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', workers: 1 });
+    expect(await res.json()).toEqual({ status: 'ok', workers: 1, release: { version: expect.any(String), commit: expect.any(String) } });
   });
 
   it('serves the web app at / and it renders in Chromium', async () => {
