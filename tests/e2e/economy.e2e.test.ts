@@ -138,6 +138,8 @@ describe('economy in the browser', () => {
         // queue shows a bar and a 'Starts in' however slowly the machine runs the browser.
         await page.getByTestId('card-builder_hive').getByRole('button', { name: 'Upgrade to Lvl 3: Builder Hive' }).click();
         await toastMatching(page, /Builder Hive construction started!/);
+        // The toast came up under the pointer, and a hovered toast stays (a phone has no pointer).
+        await page.mouse.move(viewport.width - 1, 1);
         await page.getByTestId('card-biomass_vat').getByRole('button', { name: 'Build (Lvl 1): Biomass Vat' }).click();
         await page.getByTestId('queue-building').locator('[data-phase="waiting"]').waitFor();
         await page.mouse.move(0, 0);

@@ -29,6 +29,9 @@ async function homeCoordinates(page: Page): Promise<{ r: number; s: number; p: n
 
 /** Clicks the guide's first 'Start now' step, then the button of the card it lit up; returns what started. */
 async function followGuide(page: Page): Promise<string | null> {
+  // Followed twice, the guide folds to its first step: open it again to read every ready step.
+  const unfold = page.getByRole('button', { name: 'Show all next steps' });
+  if (await unfold.isVisible()) await unfold.click();
   // Read once: the guide re-ranks as the stock grows, so 'the first step' may change under the test.
   const first = await page.evaluate(() => {
     const el = document.querySelector<HTMLElement>('[data-testid="guide-ready"] [data-testid^="guide-step-"]');

@@ -34,14 +34,24 @@ export interface GameOptions {
 }
 
 /**
+ * Every player of an e2e run signs up from 127.0.0.1, and the files sharing a game sign up more
+ * guests within the hour than one address may (20 by default): a game's allowance per address is
+ * the whole run's here. tests/integration/accounts-*.test.ts prove the limits themselves.
+ */
+const ONE_ADDRESS_FOR_ALL = { guest_signups_per_ip_per_hour: 1000, account_signups_per_ip_per_hour: 1000 };
+
+/**
  * The whole game as a player meets it: the built web app, the api and the sim-worker as real
  * processes on free ports, a fresh embedded database under /tmp. Builds the web app when no build
  * exists (scripts/test.ts builds it once before the e2e tests). Call `stop()` in `afterAll`.
  */
 export async function startGame(options: GameOptions = {}): Promise<Game> {
   const dataDir = mkdtempSync(join(tmpdir(), 'brood-e2e-'));
-  const env: Record<string, string> = { LOG_LEVEL: 'warn', JWT_SECRET: randomBytes(24).toString('hex') };
-  if (options.universeOverrides) env.UNIVERSE_OVERRIDES = JSON.stringify(options.universeOverrides);
+  const env: Record<string, string> = {
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: randomBytes(24).toString('hex'),
+    UNIVERSE_OVERRIDES: JSON.stringify({ ...ONE_ADDRESS_FOR_ALL, ...options.universeOverrides }),
+  };
   const stack = await startStack({
     port: await freePort(),
     pgPort: await freePort(),

@@ -105,7 +105,8 @@ describe('alliances, the Hall of Fame and the Rank tab in the browser', () => {
     );
     await orm.close();
     await openTab(ana.page, 'HALL_OF_FAME');
-    await ana.page.getByText(bo.username).first().click();
+    // The row opens the entry; a name in it opens that player's profile card instead.
+    await ana.page.locator('[data-testid^="hof-entry-"]').filter({ hasText: bo.username }).first().locator('td').nth(2).click();
     await ana.page.getByTestId('comment-text').fill('A glorious swarm! www.spam.example');
     await ana.page.getByTestId('comment-submit').click();
     await toastMatching(ana.page, /^Comment added successfully!$/);
