@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { positionCentre } from '../../apps/web/src/features/map/geometry';
 import { openSession, screenshot, signUpAsGuest, useDatabase, useGame } from './harness';
+import { pointAt } from './map-helpers';
 
 /**
  * Explained refusals in Chromium (issue 25 item 1), at 1280 and 390 px: a card whose cost is not in
@@ -10,7 +10,6 @@ import { openSession, screenshot, signUpAsGuest, useDatabase, useGame } from './
  */
 const play = useGame();
 const db = useDatabase(play);
-const SHOTS = '/work/shots/explain';
 
 async function openTab(page: Page, name: string): Promise<void> {
   await page.getByRole('tab', { name, exact: true }).first().click();
@@ -37,7 +36,7 @@ describe('a player is told why and what next', () => {
         await expect.poll(() => why.textContent({ timeout: 1000 }).catch(() => ''), { timeout: 30_000 }).toMatch(/^Needs [\d,]+ more fiber and [\d,]+ more crystal/);
         expect(await card.getByTestId('affordable-in').textContent()).toMatch(/^Affordable in (\d+h )?(\d+m )?(\d+s)? ?at today's production$/);
         await card.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${SHOTS}/card-explanation-${name}.png` });
+        await screenshot(page, `explanations-card-explanation-${name}`);
 
         await openTab(page, 'Map');
         await page.getByTestId('map-coord-r').fill(String(home.region));
@@ -47,10 +46,7 @@ describe('a player is told why and what next', () => {
         await page.waitForFunction(() => !document.querySelector('[data-testid=star-map][data-moving]'));
         await page.getByTestId('map-loading').waitFor({ state: 'detached' });
         const target = home.position === 1 ? 2 : home.position - 1;
-        const at = await page.getByTestId('star-map').locator('svg[data-svg=hexes]').evaluate((svg, w) => {
-          const m = (svg as SVGSVGElement).getScreenCTM()!;
-          return { x: m.a * w.x + m.c * w.y + m.e, y: m.b * w.x + m.d * w.y + m.f };
-        }, positionCentre(home.region, home.sub_region, target));
+        const at = await pointAt(page, [home.region, home.sub_region, target]);
         await page.mouse.click(at.x, at.y, { button: 'right' });
         const menu = page.getByTestId('map-context-menu');
         const salvage = menu.locator('[data-mission=SALVAGE]');
@@ -61,7 +57,7 @@ describe('a player is told why and what next', () => {
         expect(await menu.locator('[role=menuitem]').evaluateAll((items) => items.map((i) => i.getAttribute('data-mission')))).toEqual([
           'TRANSPORT', 'ATTACK', 'COLONIZE', 'EXPLORATION', 'SALVAGE', 'SPY', 'STATION',
         ]);
-        await page.screenshot({ path: `${SHOTS}/map-menu-salvage-${name}.png` });
+        await screenshot(page, `explanations-map-menu-salvage-${name}`);
         expect(errors).toEqual([]);
       } catch (error) {
         await screenshot(page, `explanations-failed-${name}`).catch(() => undefined);

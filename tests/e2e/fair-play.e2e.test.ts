@@ -1,21 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { scoreBreakdown } from '@brood/game-core';
 import { loadCatalogue } from '@brood/game-data';
-import { positionCentre } from '../../apps/web/src/features/map/geometry';
-import { openSession, signUpAsGuest, useDatabase, useGame, VIEWPORTS } from './harness';
+import { openSession, screenshot, signUpAsGuest, useDatabase, useGame, VIEWPORTS } from './harness';
+import { mapAt, pointAt, type Coords } from './map-helpers';
 
 /**
  * Fair play in Chromium (issue #27): a strong player sees 'n' on a newcomer's home on the map, and the
  * army panel refuses the attack before it is sent (game-core's rule, as the server's), at 1280 px and
- * on a 390 px phone. Screenshots to /work/shots/fairplay.
+ * on a 390 px phone.
  */
 const play = useGame();
 const db = useDatabase(play);
-const SHOTS = '/work/shots/fairplay';
 const ARMY = { razorwing: 2000 };
-type Coords = [number, number, number];
 
 const textOf = (locator: Locator) => () => locator.textContent({ timeout: 1000 }).then((t) => t ?? '', () => '');
 
@@ -35,31 +32,10 @@ async function strongGuest(options: BrowserContextOptions): Promise<Page> {
   return page;
 }
 
-async function mapAt(page: Page, [r, s, p]: Coords): Promise<void> {
-  await page.getByRole('tab', { name: 'Map', exact: true }).first().click();
-  await page.getByTestId('map-coord-r').fill(String(r));
-  await page.getByTestId('map-coord-s').fill(String(s));
-  await page.getByTestId('map-coord-p').fill(String(p));
-  await page.getByTestId('map-go').click();
-  await page.waitForFunction(
-    ({ r, s }) => {
-      const stage = document.querySelector('[data-testid=star-map]');
-      return stage?.getAttribute('data-level') === 'position' && stage.getAttribute('data-region') === r && stage.getAttribute('data-sub-region') === s && !stage.hasAttribute('data-moving');
-    },
-    { r: String(r), s: String(s) },
-    { timeout: 30_000 },
-  );
-  await page.getByTestId('map-loading').waitFor({ state: 'detached', timeout: 15_000 });
-}
-
 /** The hover card of a position (a tap on a phone), read again each poll. */
 function cardAt(page: Page, target: Coords, touch: boolean) {
   return async () => {
-    await page.getByTestId('star-map').locator('..').evaluate((win) => win.scrollIntoView({ block: 'center' }));
-    const at = await page.getByTestId('star-map').locator('svg[data-svg=hexes]').evaluate((svg, w) => {
-      const m = (svg as SVGSVGElement).getScreenCTM()!;
-      return { x: m.a * w.x + m.c * w.y + m.e, y: m.b * w.x + m.d * w.y + m.f };
-    }, positionCentre(...target));
+    const at = await pointAt(page, target);
     if (touch) await page.touchscreen.tap(at.x, at.y);
     else {
       await page.mouse.move(at.x + 40, at.y + 40);
@@ -91,7 +67,6 @@ async function attackRefused(page: Page, target: Coords, name: string): Promise<
 
 describe('fair play in the browser', () => {
   it('a strong player sees n on a newcomer\'s home and the army panel refuses the attack before sending, at 1280 and 390 px', { timeout: 240_000 }, async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const newcomer = await openSession(play, { viewport: VIEWPORTS.desktop });
     const weak = await signUpAsGuest(newcomer.page);
     await newcomer.context.close();
@@ -105,22 +80,19 @@ describe('fair play in the browser', () => {
       await mapAt(page, target);
       // The owner's name (cut to the card's width) with 'n' after it, and the legend's line for it.
       await expect.poll(cardAt(page, target, touch), { timeout: 30_000 }).toMatch(/Owner: [^\n]*\(n\)n: newcomer: protected from you \(too weak\)/);
-      await page.screenshot({ path: `${SHOTS}/map-n-${label}.png` });
+      await screenshot(page, `fair-play-map-n-${label}`);
       if (!touch) {
         // The owner's profile card, from the map's menu, shows the same marker.
-        const at = await page.getByTestId('star-map').locator('svg[data-svg=hexes]').evaluate((svg, w) => {
-          const m = (svg as SVGSVGElement).getScreenCTM()!;
-          return { x: m.a * w.x + m.c * w.y + m.e, y: m.b * w.x + m.d * w.y + m.f };
-        }, positionCentre(...target));
+        const at = await pointAt(page, target);
         await page.mouse.click(at.x, at.y, { button: 'right' });
         await page.getByTestId('map-owner').getByRole('button', { name: `${weak.username}: open profile` }).click();
         await expect.poll(textOf(page.getByTestId('player-card-markers')), { timeout: 30_000 }).toBe('Fair play:n');
-        await page.screenshot({ path: `${SHOTS}/profile-n-${label}.png` });
+        await screenshot(page, `fair-play-profile-n-${label}`);
         await page.keyboard.press('Escape');
         await page.getByTestId('player-card').waitFor({ state: 'detached' });
       }
       await attackRefused(page, target, weak.username);
-      await page.screenshot({ path: `${SHOTS}/army-refused-${label}.png`, fullPage: true });
+      await screenshot(page, `fair-play-army-refused-${label}`);
       await page.context().close();
     }
   });

@@ -22,11 +22,24 @@ export async function mapAt(page: Page, [r, s, p]: Coords): Promise<void> {
   await page.getByTestId('map-loading').waitFor({ state: 'detached', timeout: 15_000 });
 }
 
-/** Where a position's centre is on screen (through the map's current transform), scrolled into view first. */
-export async function pointAt(page: Page, [r, s, p]: Coords): Promise<{ x: number; y: number }> {
-  await page.getByTestId('star-map').locator('..').evaluate((win) => win.scrollIntoView({ block: 'center' }));
+/** Where a position's centre is on screen (through the map's current transform). */
+function screenPoint(page: Page, [r, s, p]: Coords): Promise<{ x: number; y: number }> {
   return page.getByTestId('star-map').locator('svg[data-svg=hexes]').evaluate((svg, w) => {
     const m = (svg as SVGSVGElement).getScreenCTM()!;
     return { x: m.a * w.x + m.c * w.y + m.e, y: m.b * w.x + m.d * w.y + m.f };
   }, positionCentre(r, s, p));
+}
+
+/**
+ * Where a position's centre is on screen, scrolled into view first: the map's window to the middle,
+ * then, when the position is still near an edge (a sector's last row on a phone lies under the bottom
+ * icon bar), the page by as much as brings it to the middle.
+ */
+export async function pointAt(page: Page, at: Coords): Promise<{ x: number; y: number }> {
+  await page.getByTestId('star-map').locator('..').evaluate((win) => win.scrollIntoView({ block: 'center' }));
+  const point = await screenPoint(page, at);
+  const height = page.viewportSize()?.height ?? 800;
+  if (point.y > 120 && point.y < height - 120) return point;
+  await page.evaluate((dy) => window.scrollBy(0, dy), point.y - height / 2);
+  return screenPoint(page, at);
 }

@@ -63,9 +63,16 @@ describe("the star map's compositor layers", () => {
 
   it('draws a sector on three SVG layers no larger than the stage, each in one piece', async () => {
     const stage = (await page.getByTestId('star-map').boundingBox())!;
-    const layers = await compositorLayers(page);
+    // A snapshot taken while the sector's data still lands (a busy world's owners, fleets, wreckage)
+    // may come before the stage's layers are committed: read the tree again until they are there.
+    let layers: Layer[] = [];
+    await expect
+      .poll(async () => {
+        layers = await compositorLayers(page);
+        return layers.filter((l) => l.svg !== null).map((l) => l.svg).sort();
+      }, { timeout: 15_000 })
+      .toEqual(['hexes', 'labels', 'overlay']);
     const svgs = layers.filter((l) => l.svg !== null);
-    expect(svgs.map((l) => l.svg).sort()).toEqual(['hexes', 'labels', 'overlay']);
     for (const l of svgs) {
       expect(l.width, `the ${l.svg} layer's width`).toBeLessThanOrEqual(Math.ceil(stage.width));
       expect(l.height, `the ${l.svg} layer's height`).toBeLessThanOrEqual(Math.ceil(stage.height));
