@@ -13,7 +13,7 @@ import { labInputs, runInWorker } from './battle-lab-inputs';
  * dispatch form; a combat report card is watched round by round. Then the worker and node answer a
  * set of battles byte for byte alike. Screenshots at 1280 and 390 px.
  */
-const play = useGame();
+const play = useGame({ world: 'battle-lab' }); // a world of its own: it places a territory in the player's home sector, which the shared game's sign-ups fill
 const db = useDatabase(play);
 
 interface Player extends Session {

@@ -10,7 +10,7 @@ import { mapAt, pointAt, type Coords } from './map-helpers';
  * army panel refuses the attack before it is sent (game-core's rule, as the server's), at 1280 px and
  * on a 390 px phone.
  */
-const play = useGame();
+const play = useGame({ world: 'fair-play' }); // a world of its own: the newcomer's home sector must have room beside the strong players'
 const db = useDatabase(play);
 const ARMY = { razorwing: 2000 };
 
