@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { BIN, ROOT } from './lib/processes';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -17,12 +17,20 @@ interface StepResult {
   passed: number;
   failed: number;
   note?: string;
+  /** What failed, one line each (file, test, first line of the error), repeated in the summary. */
+  failures?: string[];
 }
 const results: StepResult[] = [];
 
-function exec(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+function exec(command: string, args: string[], env: NodeJS.ProcessEnv = {}, output?: Buffer[]): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...env } });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...(output ? { FORCE_COLOR: '1' } : {}), ...env },
+    });
+    child.stdout?.on('data', (chunk: Buffer) => output?.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output?.push(chunk));
     child.on('error', () => resolve(127));
     child.on('exit', (code) => resolve(code ?? 1));
   });
@@ -32,15 +40,33 @@ function banner(name: string): void {
   console.log(`\n\x1b[1m== ${name}\x1b[0m`);
 }
 
-/** A step that is a command: it passes or fails as a whole. */
-async function step(name: string, command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<boolean> {
-  banner(name);
+/**
+ * A step that is a command: it passes or fails as a whole. `quiet` keeps its output until it ends
+ * (steps running side by side print one after another, each under its own banner).
+ */
+async function step(name: string, command: string, args: string[], quiet = false): Promise<boolean> {
+  if (!quiet) banner(name);
+  const output: Buffer[] | undefined = quiet ? [] : undefined;
   const started = Date.now();
-  const code = await exec(command, args, env);
+  const code = await exec(command, args, {}, output);
   const ok = code === 0;
+  if (output) {
+    banner(name);
+    process.stdout.write(Buffer.concat(output));
+  }
   results.push({ name, ok, seconds: (Date.now() - started) / 1000, passed: 0, failed: ok ? 0 : 1, note: ok ? undefined : `exit ${code}` });
   return ok;
 }
+
+/** The parts of vitest's JSON report read here. */
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numFailedTestSuites: number;
+  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+}
+
+const firstLine = (text = '') => text.replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0]!.slice(0, 300);
 
 /** A vitest run of some projects; the test counts come from its JSON report. */
 async function vitest(name: string, projects: string[]): Promise<boolean> {
@@ -51,13 +77,20 @@ async function vitest(name: string, projects: string[]): Promise<boolean> {
   const code = await exec(join(BIN, 'vitest'), args);
   let passed = 0;
   let failed = 0;
+  const failures: string[] = [];
   if (existsSync(json)) {
-    const report = JSON.parse(readFileSync(json, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number };
+    const report = JSON.parse(readFileSync(json, 'utf8')) as VitestReport;
     passed = report.numPassedTests;
     failed = report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
+    for (const file of report.testResults) {
+      const where = relative(ROOT, file.name);
+      const tests = file.assertionResults.filter((t) => t.status === 'failed');
+      for (const t of tests) failures.push(`${where} > ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
+      if (tests.length === 0 && file.status === 'failed') failures.push(`${where}: ${firstLine(file.message)}`);
+    }
   }
   if (code !== 0 && failed === 0) failed = 1; // the run itself failed (a file that does not load, a global setup error)
-  results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000, passed, failed });
+  results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000, passed, failed, failures });
   return code === 0;
 }
 
@@ -93,6 +126,7 @@ function summary(): number {
   for (const r of results) {
     const counts = r.passed || r.failed ? ` ${r.passed} passed, ${r.failed} failed` : '';
     console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(22)} ${r.seconds.toFixed(1).padStart(6)} s${counts}${r.note ? ` (${r.note})` : ''}`);
+    for (const failure of r.failures ?? []) console.log(`       ${failure}`);
   }
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
@@ -102,12 +136,19 @@ function summary(): number {
 }
 
 const turbo = join(BIN, 'turbo');
-const steps: [id: string, run: () => Promise<boolean>][] = [
+type Step = [id: string, run: (quiet: boolean) => Promise<boolean>];
+/**
+ * In order; the steps of an inner list run side by side (each is one process, mostly on one core,
+ * so on two cores the three checks take about as long as the longest instead of their sum).
+ */
+const steps: (Step | Step[])[] = [
   ['chromium', () => ensurePackage('chromium', CHROMIUM, 'the browser tests')],
   ['pgbouncer', () => ensurePackage('pgbouncer', PGBOUNCER, 'tests/integration/scale-pgbouncer.test.ts')],
-  ['game-data', () => step('game-data check', 'npm', ['run', '--silent', 'game-data:check'])],
-  ['lint', () => step('lint', join(BIN, 'eslint'), ['.', '--max-warnings=0'])],
-  ['typecheck', () => step('typecheck', turbo, ['run', 'typecheck', '--output-logs=errors-only', '--concurrency=2'])],
+  [
+    ['game-data', (quiet) => step('game-data check', 'npm', ['run', '--silent', 'game-data:check'], quiet)],
+    ['lint', (quiet) => step('lint', join(BIN, 'eslint'), ['.', '--max-warnings=0'], quiet)],
+    ['typecheck', (quiet) => step('typecheck', turbo, ['run', 'typecheck', '--output-logs=errors-only', '--concurrency=2'], quiet)],
+  ],
   ['unit', () => vitest('unit and property', existsSync(join(ROOT, 'apps/web/vitest.config.ts')) ? ['unit', 'web'] : ['unit'])],
   ['integration', () => vitest('integration', ['integration'])],
   ['build', () => step('build web app', turbo, ['run', 'build', '--output-logs=errors-only'])],
@@ -118,13 +159,17 @@ const steps: [id: string, run: () => Promise<boolean>][] = [
 const list = (flag: string) => process.argv.find((a) => a.startsWith(`--${flag}=`))?.slice(flag.length + 3).split(',');
 const only = list('only');
 const skip = list('skip') ?? [];
+const wanted = ([id]: Step) => (only ? only.includes(id) : !skip.includes(id));
 
 let interrupted = false;
 process.on('SIGINT', () => {
   interrupted = true;
 });
-for (const [id, run] of steps) {
-  if (only ? !only.includes(id) : skip.includes(id)) continue;
-  if (interrupted || !(await run())) break;
+for (const entry of steps) {
+  const group = (typeof entry[0] === 'string' ? [entry as Step] : (entry as Step[])).filter(wanted);
+  if (group.length === 0) continue;
+  if (interrupted) break;
+  const oks = await Promise.all(group.map(([, run]) => run(group.length > 1)));
+  if (!oks.every(Boolean)) break;
 }
 process.exit(summary());

@@ -7,7 +7,7 @@ import pg from 'pg';
 import superjson from 'superjson';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { loadCatalogue } from '@brood/game-data';
-import { freePort } from '@brood/world/testing';
+import { copyTemplateDatabase, freePort } from '@brood/world/testing';
 import { startStack, WEB_DIST } from '../../scripts/lib/stack';
 import type { SharedGame } from './stack-pool.global-setup';
 
@@ -42,19 +42,24 @@ const ONE_ADDRESS_FOR_ALL = { guest_signups_per_ip_per_hour: 1000, account_signu
 
 /**
  * The whole game as a player meets it: the built web app, the api and the sim-worker as real
- * processes on free ports, a fresh embedded database under /tmp. Builds the web app when no build
- * exists (scripts/test.ts builds it once before the e2e tests). Call `stop()` in `afterAll`.
+ * processes on free ports, on a freshly migrated database of its own: on `serverUrl` when given (the
+ * e2e run's one PostgreSQL, where a copy of the migrated template takes a moment), else on an embedded
+ * server of its own under /tmp. Builds the web app when no build exists (scripts/test.ts builds it once
+ * before the e2e tests). Call `stop()` when done.
  */
-export async function startGame(options: GameOptions = {}): Promise<Game> {
+export async function startGame(options: GameOptions = {}, serverUrl?: string): Promise<Game> {
   const dataDir = mkdtempSync(join(tmpdir(), 'brood-e2e-'));
   const env: Record<string, string> = {
     LOG_LEVEL: 'warn',
     JWT_SECRET: randomBytes(24).toString('hex'),
     UNIVERSE_OVERRIDES: JSON.stringify({ ...ONE_ADDRESS_FOR_ALL, ...options.universeOverrides }),
+    // Several games share one server (300 connections); a game here serves a few players at a time.
+    DB_POOL_MAX: '4',
   };
+  const database = serverUrl ? await copyTemplateDatabase(serverUrl) : undefined;
   const stack = await startStack({
     port: await freePort(),
-    pgPort: await freePort(),
+    ...(database ? { databaseUrl: database.url } : { pgPort: await freePort() }),
     dataDir,
     ephemeral: true,
     build: !existsSync(join(WEB_DIST, 'index.html')),

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { startTestServer } from '@brood/world/testing';
 import { startGame, type Game, type GameOptions } from './harness';
 
 declare module 'vitest' {
@@ -31,19 +32,23 @@ function keyOf(value: unknown): string {
 /**
  * One game per distinct universe for the whole e2e run, started when the first file asks for it
  * and stopped after the last file: starting a stack (database, migrations, api, worker) costs
- * 15-40 s on a 2-core machine, most of an e2e file's time when each file had its own. The pool
- * lives in vitest's main process (files run in their own workers) and answers on a loopback port.
+ * 15-40 s on a 2-core machine, most of an e2e file's time when each file had its own. The games
+ * share one PostgreSQL server, each with a copy of the migrated template (one initdb and one run of
+ * the migrations, not one per game, and one server's background work). The pool lives in vitest's
+ * main process (files run in their own workers) and answers on a loopback port.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const games = new Map<string, Promise<Game>>();
-  const server = createServer((request, response) => {
+  const server = startTestServer();
+  server.catch(() => undefined); // reported by the game that needed it
+  const pool = createServer((request, response) => {
     void (async () => {
       try {
         const options = JSON.parse(await body(request)) as GameOptions;
         const key = keyOf(options);
         let game = games.get(key);
         if (!game) {
-          game = startGame(options);
+          game = server.then((db) => startGame(options, db.serverUrl));
           games.set(key, game);
           game.catch(() => games.delete(key));
         }
@@ -56,10 +61,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  project.provide('stackPool', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  await new Promise<void>((resolve) => pool.listen(0, '127.0.0.1', resolve));
+  project.provide('stackPool', `http://127.0.0.1:${(pool.address() as AddressInfo).port}`);
   return async () => {
-    server.close();
+    pool.close();
     await Promise.all([...games.values()].map((game) => game.then((g) => g.stop(), () => undefined)));
+    await server.then((db) => db.stop(), () => undefined);
   };
 }

@@ -108,28 +108,45 @@ export interface TestDatabase {
 
 let counter = 0;
 
-/**
- * A freshly migrated database of its own (game schema and pg-boss schema), copied from a template in
- * a few tens of milliseconds. Call it in `beforeAll` of each test file and `stop()` in `afterAll`.
- */
-export async function createTestDatabase(options: { poolMax?: number } = {}): Promise<TestDatabase> {
-  const serverUrl = await testServerUrl();
-  const template = await ensureTemplate(serverUrl);
+/** A database of its own, copied from the migrated template on `serverUrl` (default: this process's test server). */
+export interface TemplateCopy {
+  url: string;
+  name: string;
+  /** Drops the database (closing whatever still connects to it). */
+  drop(): Promise<void>;
+}
+
+/** A freshly migrated database (game schema and pg-boss schema), copied from a template in a few tens of milliseconds. */
+export async function copyTemplateDatabase(serverUrl?: string): Promise<TemplateCopy> {
+  const server = serverUrl ?? (await testServerUrl());
+  const template = await ensureTemplate(server);
   counter += 1;
   const name = `brood_test_${process.pid}_${counter}_${Math.random().toString(36).slice(2, 8)}`;
-  await withClient(serverUrl, (client) => client.query(`create database ${quote(name)} template ${quote(template)}`));
-  const url = databaseUrl(serverUrl, name);
-  const orm = await createOrm(url, { poolMax: options.poolMax ?? 5 });
+  await withClient(server, (client) => client.query(`create database ${quote(name)} template ${quote(template)}`));
+  return {
+    url: databaseUrl(server, name),
+    name,
+    drop: () => withClient(server, (client) => client.query(`drop database if exists ${quote(name)} with (force)`)).then(() => undefined),
+  };
+}
+
+/**
+ * A freshly migrated database of its own with an ORM on it. Call it in `beforeAll` of each test file
+ * and `stop()` in `afterAll`.
+ */
+export async function createTestDatabase(options: { poolMax?: number } = {}): Promise<TestDatabase> {
+  const copy = await copyTemplateDatabase();
+  const orm = await createOrm(copy.url, { poolMax: options.poolMax ?? 5 });
   let stopped = false;
   return {
-    url,
-    name,
+    url: copy.url,
+    name: copy.name,
     orm,
     async stop() {
       if (stopped) return;
       stopped = true;
       await orm.close(true);
-      await withClient(serverUrl, (client) => client.query(`drop database if exists ${quote(name)} with (force)`));
+      await copy.drop();
     },
   };
 }
