@@ -13,7 +13,7 @@ export const EnvSchema = z.object({
   DATABASE_LISTEN_URL: DatabaseUrlEnv.optional(),
   /**
    * A streaming replica for the reads that may be a few seconds stale (docs/scaling.md, "Read replicas"):
-   * map overviews and regions, wreckage, highscore pages, the Hall of Fame, alliance and player search.
+   * map overviews and regions, wreckage, highscore pages, the Hall of Fame's list, alliance and player search.
    * Unset: every read goes to DATABASE_URL.
    */
   DATABASE_READ_URL: DatabaseUrlEnv.optional(),

@@ -22,8 +22,8 @@ export const hallOfFameRouter = {
     const { cursor, ...q } = input ?? ListEntriesSchema.parse({});
     return staleOk(ctx, (em) => listHallOfFame(em, { ...q, skip: cursor ?? q.skip }));
   }),
-  /** One entry with its report: what a shared Hall of Fame link opens, for anyone. */
-  entry: publicProcedure.input(EntrySchema).query(({ ctx, input }) => staleOk(ctx, (em) => hallOfFameEntry(em, input.id))),
+  /** One entry with its report: what a shared Hall of Fame link opens, for anyone. From the primary: a battle's notification links to its new entry. */
+  entry: publicProcedure.input(EntrySchema).query(({ ctx, input }) => hallOfFameEntry(ctx.em, input.id)),
   /** From the primary: a player who just posted a comment reads it back here. */
   comments: publicProcedure.input(ListCommentsSchema).query(({ ctx, input }) =>
     listHallOfFameComments(ctx.em, { entry_id: input.id, skip: input.cursor ?? input.skip, limit: input.limit }),
