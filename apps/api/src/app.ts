@@ -38,6 +38,7 @@ export async function buildApp(deps: ApiDeps, options: { logStream?: Writable } 
     frameworkErrors,
     clientErrorHandler,
   });
+  deps.reads.logTo(app.log); // the read replica's fallback lines
   const makeContext = contextFactory(deps);
 
   await app.register(formbody);

@@ -11,6 +11,14 @@ export const EnvSchema = z.object({
    * in transaction mode (PgBouncer), which cannot hold a LISTEN; DATABASE_URL when unset.
    */
   DATABASE_LISTEN_URL: DatabaseUrlEnv.optional(),
+  /**
+   * A streaming replica for the reads that may be a few seconds stale (docs/scaling.md, "Read replicas"):
+   * map overviews and regions, wreckage, highscore pages, the Hall of Fame's list, alliance and player search.
+   * Unset: every read goes to DATABASE_URL.
+   */
+  DATABASE_READ_URL: DatabaseUrlEnv.optional(),
+  /** While the replica does not answer (its reads then go to the primary), how often the api tries it again. */
+  DATABASE_READ_RETRY_SECONDS: z.coerce.number().positive().max(3600).default(10),
   /** HS256 signing secret; scripts/start generates one under .data/ when unset. */
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters'),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 24 * 7),

@@ -5,3 +5,4 @@
 export { startEmbeddedPostgres, ensureDatabase, databaseUrl, embeddedServerUrl, runningServerPort, type EmbeddedDatabase } from './db/embedded';
 export { freePort } from './db/ports';
 export { takeBaseBackup, restoreBaseBackup, readBackup, MANIFEST, type BackupManifest } from './db/base-backup';
+export { configureStandby } from './db/standby';

@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { currentRelease } from '@brood/world';
 import type { ApiDeps } from '../deps';
+import { registerReplicaMetrics } from '../replica/replica-metrics';
 
 export const METRICS_PATH = '/metrics';
 
@@ -69,6 +70,7 @@ export function registerMetrics(app: FastifyInstance, deps: ApiDeps): ApiMetrics
   const release = currentRelease(deps.env.RELEASE_COMMIT);
   new Gauge({ name: 'broodspace_build_info', help: 'Always 1: the release this process runs, in its labels', labelNames: ['version', 'commit'], registers: [registry] }).set({ version: release.version, commit: release.commit }, 1);
   new Gauge({ name: 'db_pool_max', help: 'Largest size of the database pool (DB_POOL_MAX)', registers: [registry] }).set(deps.env.DB_POOL_MAX);
+  registerReplicaMetrics(registry, deps.reads);
 
   let queues: Promise<QueueRow[]> | null = null;
   const queueRows = () => (queues ??= deps.orm.em.getConnection().execute<QueueRow[]>(QUEUE_SQL).finally(() => setTimeout(() => (queues = null), 0)));

@@ -17,6 +17,7 @@ import {
 import { protectedProcedure } from '../trpc';
 import { visibleName } from '../input-guard';
 import { worldDeps } from './shared';
+import { staleOk } from './stale-ok';
 
 const required = (what: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'Field required' : `${what} must be a number`);
 const idField = (what: string) => z.number({ error: required(what) }).int(`${what} must be a whole number`).positive(`${what} must be positive`).max(2_147_483_647, `${what} is too large`);
@@ -55,7 +56,7 @@ export const MemberRankSchema = z.object({
 export const alliancesRouter = {
   list: protectedProcedure.input(ListAlliancesSchema.optional()).query(({ ctx, input }) => {
     const { cursor, ...query } = input ?? ListAlliancesSchema.parse({});
-    return listAlliances(worldDeps(ctx), { ...query, skip: cursor ?? query.skip }, ctx.now());
+    return staleOk(ctx, (em) => listAlliances({ ...worldDeps(ctx), em }, { ...query, skip: cursor ?? query.skip }, ctx.now()));
   }),
   get: protectedProcedure.input(AllianceIdSchema).query(({ ctx, input }) => getAlliance(worldDeps(ctx), input.id, ctx.now())),
   create: protectedProcedure.input(FoundAllianceSchema).mutation(({ ctx, input }) => foundAlliance(worldDeps(ctx), ctx.user, input, ctx.now())),

@@ -3,6 +3,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { COMMENTS_PAGE_SIZE, HALL_OF_FAME_PAGE_SIZE, hallOfFameEntry, listHallOfFame, listHallOfFameComments, postHallOfFameComment } from '@brood/world';
 import { protectedProcedure, publicProcedure } from '../trpc';
 import { worldDeps } from './shared';
+import { staleOk } from './stale-ok';
 
 const skip = z.coerce.number().int().min(0, 'skip must be 0 or more').max(1_000_000).default(0);
 const limit = (max: number) => z.coerce.number().int().min(1, `limit must be between 1 and ${max}`).max(max, `limit must be between 1 and ${max}`).default(max);
@@ -19,10 +20,11 @@ export const PostCommentSchema = z.object({ id: entryId, comment_text: z.string(
 export const hallOfFameRouter = {
   entries: publicProcedure.input(ListEntriesSchema.optional()).query(({ ctx, input }) => {
     const { cursor, ...q } = input ?? ListEntriesSchema.parse({});
-    return listHallOfFame(ctx.em, { ...q, skip: cursor ?? q.skip });
+    return staleOk(ctx, (em) => listHallOfFame(em, { ...q, skip: cursor ?? q.skip }));
   }),
-  /** One entry with its report: what a shared Hall of Fame link opens, for anyone. */
+  /** One entry with its report: what a shared Hall of Fame link opens, for anyone. From the primary: a battle's notification links to its new entry. */
   entry: publicProcedure.input(EntrySchema).query(({ ctx, input }) => hallOfFameEntry(ctx.em, input.id)),
+  /** From the primary: a player who just posted a comment reads it back here. */
   comments: publicProcedure.input(ListCommentsSchema).query(({ ctx, input }) =>
     listHallOfFameComments(ctx.em, { entry_id: input.id, skip: input.cursor ?? input.skip, limit: input.limit }),
   ),

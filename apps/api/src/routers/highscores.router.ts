@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { HIGHSCORE_PAGE_SIZE, HIGHSCORE_SORT_KEYS, keptHighscorePage, keptOwnHighscore } from '@brood/world';
 import { protectedProcedure, router } from '../trpc';
+import { staleOk } from './stale-ok';
 
 const sortBy = z.enum(HIGHSCORE_SORT_KEYS, { error: `sort_by must be one of ${HIGHSCORE_SORT_KEYS.join(', ')}` }).default('rank');
 const limit = z.coerce.number().int().min(1, 'limit must be between 1 and 100').max(HIGHSCORE_PAGE_SIZE, 'limit must be between 1 and 100').default(HIGHSCORE_PAGE_SIZE);
@@ -16,10 +17,11 @@ const ownInput = OwnHighscoreSchema.optional().transform((input) => input ?? Own
 
 /**
  * Highscores (spec social §2.8): a page in any ordering, and the player's own place without paging.
- * Pages are kept by the api for up to a second (world's highscores-kept.ts); the own rank is fresh.
+ * Pages are kept by the api for up to a second (world's highscores-kept.ts) and read from the replica
+ * when there is one; the own rank is fresh, from the primary.
  */
 export const highscoresRouter = {
-  list: protectedProcedure.input(listInput).query(async ({ ctx, input }) => (await keptHighscorePage(ctx.em, input)).entries),
+  list: protectedProcedure.input(listInput).query(async ({ ctx, input }) => (await staleOk(ctx, (em) => keptHighscorePage(em, input))).entries),
   me: protectedProcedure.input(ownInput).query(async ({ ctx, input }) => (await keptOwnHighscore(ctx.em, ctx.user.id, input)).view),
 } satisfies TRPCRouterRecord;
 
@@ -29,6 +31,6 @@ export const highscoresRouter = {
  * the app router, so not on the /trpc wire; only GET /api/v1/highscores and /highscores/me call it.
  */
 export const highscoresPayloadRouter = router({
-  listJson: protectedProcedure.input(listInput).query(async ({ ctx, input }) => (await keptHighscorePage(ctx.em, input)).json),
+  listJson: protectedProcedure.input(listInput).query(async ({ ctx, input }) => (await staleOk(ctx, (em) => keptHighscorePage(em, input))).json),
   meJson: protectedProcedure.input(ownInput).query(async ({ ctx, input }) => (await keptOwnHighscore(ctx.em, ctx.user.id, input)).json),
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAP_REGIONS, MAP_SUB_REGIONS, regionTerritories, regionTerritoriesJson, regionsOverview, subregionsOverview } from '@brood/world';
 import type { Catalogue } from '@brood/game-data';
 import { protectedProcedure, router } from '../trpc';
+import { staleOk } from './stale-ok';
 
 const regionMessage = `Region id must be a whole number between 1 and ${MAP_REGIONS}.`;
 const subRegionMessage = `Sub-region must be a whole number between 1 and ${MAP_SUB_REGIONS}.`;
@@ -22,13 +23,13 @@ export type RegionTerritoriesInput = z.infer<typeof RegionTerritoriesSchema>;
 /** Who reads: owner_status (fair play's markers) is relative to the signed-in player. */
 const viewerOf = (ctx: { user: { id: number }; deps: { catalogue: Catalogue }; now: () => Date }) => ({ id: ctx.user.id, catalogue: ctx.deps.catalogue, now: ctx.now() });
 
-/** The galaxy map's reads (social spec 2.5, 3): overviews from the occupancy counters, territories by index. */
+/** The galaxy map's reads (social spec 2.5, 3): overviews from the occupancy counters, territories by index; all may be a few seconds stale (the replica). */
 export const mapRouter = {
-  regionsOverview: protectedProcedure.query(({ ctx }) => regionsOverview(ctx.em, ctx.user.id)),
-  subregionsOverview: protectedProcedure.input(RegionSchema).query(({ ctx, input }) => subregionsOverview(ctx.em, ctx.user.id, input.regionId)),
+  regionsOverview: protectedProcedure.query(({ ctx }) => staleOk(ctx, (em) => regionsOverview(em, ctx.user.id))),
+  subregionsOverview: protectedProcedure.input(RegionSchema).query(({ ctx, input }) => staleOk(ctx, (em) => subregionsOverview(em, ctx.user.id, input.regionId))),
   regionTerritories: protectedProcedure
     .input(RegionTerritoriesSchema)
-    .query(({ ctx, input }) => regionTerritories(ctx.em, viewerOf(ctx), input.regionId, input.subRegion)),
+    .query(({ ctx, input }) => staleOk(ctx, (em) => regionTerritories(em, viewerOf(ctx), input.regionId, input.subRegion))),
 } satisfies TRPCRouterRecord;
 
 /**
@@ -38,5 +39,5 @@ export const mapRouter = {
  * the /trpc wire; only GET /api/v1/map/region/{id}/territories calls it.
  */
 export const mapPayloadRouter = router({
-  regionTerritoriesJson: protectedProcedure.input(RegionSchema).query(({ ctx, input }) => regionTerritoriesJson(ctx.em, viewerOf(ctx), input.regionId)),
+  regionTerritoriesJson: protectedProcedure.input(RegionSchema).query(({ ctx, input }) => staleOk(ctx, (em) => regionTerritoriesJson(em, viewerOf(ctx), input.regionId))),
 });

@@ -3,6 +3,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { blockPlayer, playerProfile, searchPlayerNames, unblockPlayer } from '@brood/world';
 import { protectedProcedure } from '../trpc';
 import { worldDeps } from './shared';
+import { staleOk } from './stale-ok';
 
 /** Players (issue 28): search by name, the profile card, block and unblock. */
 
@@ -17,7 +18,7 @@ export type SearchPlayers = z.input<typeof SearchPlayersSchema>;
 export const PlayerIdSchema = z.object({ id: playerIdField });
 
 export const playersRouter = {
-  search: protectedProcedure.input(SearchPlayersSchema).query(({ ctx, input }) => searchPlayerNames(ctx.em, input)),
+  search: protectedProcedure.input(SearchPlayersSchema).query(({ ctx, input }) => staleOk(ctx, (em) => searchPlayerNames(em, input))),
   get: protectedProcedure.input(PlayerIdSchema).query(({ ctx, input }) => playerProfile(ctx.em, ctx.user, input.id)),
   block: protectedProcedure.input(PlayerIdSchema).mutation(({ ctx, input }) => blockPlayer(worldDeps(ctx), ctx.user, input, ctx.now())),
   unblock: protectedProcedure.input(PlayerIdSchema).mutation(({ ctx, input }) => unblockPlayer(worldDeps(ctx), ctx.user, input)),

@@ -13,6 +13,8 @@ export interface OrmOptions {
   debug?: boolean;
   /** Every wait on the database ends (./timeouts.ts); the defaults unless the process's env says otherwise. */
   timeouts?: DatabaseTimeouts;
+  /** How the server lists these connections (`pg_stat_activity.application_name`), e.g. the api's read pool. */
+  applicationName?: string;
 }
 
 export function ormConfig(clientUrl: string, options: OrmOptions = {}) {
@@ -22,7 +24,7 @@ export function ormConfig(clientUrl: string, options: OrmOptions = {}) {
     extensions: [Migrator],
     debug: options.debug ?? false,
     pool: { min: 0, max: options.poolMax ?? 10 },
-    driverOptions: pgTimeoutOptions(options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS),
+    driverOptions: { ...pgTimeoutOptions(options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS), ...(options.applicationName ? { application_name: options.applicationName } : {}) },
     allowGlobalContext: false,
     forceUtcTimezone: true,
     migrations: { migrationsList: [...migrationsList], snapshot: false, snapshotOnMigrate: false, transactional: true, allOrNothing: true, silent: true },
