@@ -147,6 +147,14 @@ describe('markers', () => {
     expect(back.find((t) => t.id === strong.home.id)?.owner_status).toEqual(['s']);
   });
 
+  it('the fair-play view of players refuses an id no player can have with a 400, not a 500', async () => {
+    const viewer = await player(5);
+    const input = encodeURIComponent(JSON.stringify({ json: { user_ids: [viewer.player.user.id, 2 ** 53 - 1] } }));
+    const res = await call(api, viewer.player, { method: 'GET', url: `/trpc/fairPlay.players?input=${input}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Player not found.');
+  });
+
   it('a sign-in records activity; other calls at most once every few minutes', async () => {
     // No signed-in call yet (the api records the first one it sees).
     const fresh = await createPlayer(api);

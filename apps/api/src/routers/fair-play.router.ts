@@ -7,7 +7,10 @@ import { protectedProcedure } from '../trpc';
 const MAX_PLAYERS = 200;
 
 export const FairPlayPlayersSchema = z.object({
-  user_ids: z.array(z.number().int().positive()).max(MAX_PLAYERS, `At most ${MAX_PLAYERS} players per call.`),
+  // A player id is a PostgreSQL integer: a larger number names no player (and must not reach the query).
+  user_ids: z
+    .array(z.number().int('A player id is a whole number.').positive('A player id is positive.').max(2_147_483_647, 'Player not found.'))
+    .max(MAX_PLAYERS, `At most ${MAX_PLAYERS} players per call.`),
 });
 export type FairPlayPlayersInput = z.infer<typeof FairPlayPlayersSchema>;
 
