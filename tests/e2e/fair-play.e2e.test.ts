@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scoreBreakdown } from '@brood/game-core';
 import { loadCatalogue } from '@brood/game-data';
 import { openSession, screenshot, signUpAsGuest, useDatabase, useGame, VIEWPORTS } from './harness';
-import { mapAt, pointAt, type Coords } from './map-helpers';
+import { cardAt, mapAt, pointAt, type Coords } from './map-helpers';
 
 /**
  * Fair play in Chromium (issue #27): a strong player sees 'n' on a newcomer's home on the map, and the
@@ -30,19 +30,6 @@ async function strongGuest(options: BrowserContextOptions): Promise<Page> {
   await db.query('update player_scores set unit_score = $2, total_score = $2 where user_id = $1', [userId, points]);
   await page.reload();
   return page;
-}
-
-/** The hover card of a position (a tap on a phone), read again each poll. */
-function cardAt(page: Page, target: Coords, touch: boolean) {
-  return async () => {
-    const at = await pointAt(page, target);
-    if (touch) await page.touchscreen.tap(at.x, at.y);
-    else {
-      await page.mouse.move(at.x + 40, at.y + 40);
-      await page.mouse.move(at.x, at.y);
-    }
-    return textOf(page.getByTestId('map-tooltip'))();
-  };
 }
 
 /** The army panel aimed at `target` with an attack: the refusal shows and Send stays disabled, before anything is sent. */

@@ -43,3 +43,19 @@ export async function pointAt(page: Page, at: Coords): Promise<{ x: number; y: n
   await page.evaluate((dy) => window.scrollBy(0, dy), point.y - height / 2);
   return screenPoint(page, at);
 }
+
+/**
+ * The hover card of a position (a tap on a phone), read again each poll: the pointer comes from
+ * aside, so the card opens afresh and shows what the map knows when it opens.
+ */
+export function cardAt(page: Page, target: Coords, touch = false): () => Promise<string> {
+  return async () => {
+    const at = await pointAt(page, target);
+    if (touch) await page.touchscreen.tap(at.x, at.y);
+    else {
+      await page.mouse.move(at.x + 40, at.y + 40);
+      await page.mouse.move(at.x, at.y);
+    }
+    return page.getByTestId('map-tooltip').textContent({ timeout: 1000 }).then((t) => t ?? '', () => '');
+  };
+}

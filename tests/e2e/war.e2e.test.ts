@@ -4,7 +4,7 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '@brood/game-data';
 import { formatResourceAmount } from '../../apps/web/src/lib/format';
-import { mapAt, pointAt, type Coords } from './map-helpers';
+import { cardAt, mapAt, pointAt, type Coords } from './map-helpers';
 import { FLEET_UNIVERSE, openSession, placeIn, screenshot, SCREENSHOTS, type Session, signUpAsGuest, toastMatching, useDatabase, useGame } from './harness';
 
 /**
@@ -56,19 +56,6 @@ function wreckageLine(resources: Record<string, number>): string {
   const catalogue = loadCatalogue();
   const parts = catalogue.orderedResourceKeys.filter((key) => (resources[key] ?? 0) >= 1).map((key) => `${catalogue.resources[key]!.name} ${formatResourceAmount(resources[key])}`);
   return `Wreckage: ${parts.join(', ')}`;
-}
-
-/** The hover card of a position (a tap on a phone), read again each poll: it shows what the map knows when it opens. */
-function cardAt(page: Page, target: Coords, touch = false) {
-  return async () => {
-    const at = await pointAt(page, target);
-    if (touch) await page.touchscreen.tap(at.x, at.y);
-    else {
-      await page.mouse.move(at.x + 40, at.y + 40);
-      await page.mouse.move(at.x, at.y);
-    }
-    return textOf(page.getByTestId('map-tooltip'))();
-  };
 }
 
 /** What the player sees, as tests/e2e/screenshots/<name>.png: the window, not the full page (its resize would close the hover card). */
