@@ -154,9 +154,10 @@ export interface Session {
 
 /** A fresh context on the game that records toasts (see `toastMatching`) and page errors; 45 s per step for a loaded machine. */
 export async function openSession(play: Play, options: BrowserContextOptions): Promise<Session> {
-  // Reduced motion, as a player may ask for it: the starfield's twinkle and the pulses stop. In
-  // Chromium's software rendering they repainted whole pages sixty times a second in every open
-  // session, the largest share of a browser run's CPU on two cores (decision 11).
+  // Reduced motion, as a player may ask for it: the pulses stop. In Chromium's software rendering a
+  // perpetual animation (the starfield's twinkle, gone since decision 19) repainted whole pages sixty
+  // times a second in every open session, the largest share of a browser run's CPU on two cores
+  // (decision 11).
   const context = await play.browser.newContext({ reducedMotion: 'reduce', ...options, baseURL: play.game.baseUrl });
   context.setDefaultTimeout(45_000);
   await context.addInitScript(recordToasts);

@@ -55,8 +55,10 @@ export const LabRunPanel = memo(function LabRunPanel({
   return (
     <>
       <Group gap="xs">
-        <Button leftSection={<IconFlask size={16} />} color="grape" onClick={() => void simulate()} disabled={blocked} loading={running} data-testid="lab-run">
-          Simulate
+        {/* While it runs, a still label rather than Mantine's spinning loader: an animation there gives the
+            button a compositor layer of its own and re-layers the page on the click (decision 19). */}
+        <Button leftSection={<IconFlask size={16} />} color="grape" onClick={() => void simulate()} disabled={blocked || running} aria-busy={running} data-testid="lab-run">
+          {running ? 'Simulating…' : 'Simulate'}
         </Button>
         <Button variant="subtle" size="xs" onClick={onNewSeed}>
           New seed
