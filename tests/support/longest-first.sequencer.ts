@@ -29,6 +29,7 @@ const E2E_SECONDS: Record<string, number> = {
   'explanations.e2e.test.ts': 27,
   'leave.e2e.test.ts': 21,
   'phone-fit.e2e.test.ts': 17,
+  'page-layers.e2e.test.ts': 22,
   'map-layers.e2e.test.ts': 10,
   'smoke.test.ts': 21,
 };
