@@ -349,6 +349,8 @@ describe('the star map at 1280 px', () => {
   });
 
   it('opens the fleet-action menu on right-click with the missions that fit, closes it with Escape, and hands a mission to the Army tab', async () => {
+    // The focus before may start its camera move after `settled` looked (a loaded machine): aim only once the map stands still.
+    await steady(page);
     const at = await onScreen(page, positionCentre(home.r, home.s, seeded.enemyAt));
     await page.mouse.click(at.x, at.y, { button: 'right' });
     const menu = page.getByTestId('map-context-menu');
