@@ -18,7 +18,7 @@ export interface Reply {
   status: number | null;
   ms: number;
   /** Each call's data, or its error's HTTP status, in order (null when the answer could not be read). */
-  results: ({ data: unknown } | { error: number })[] | null;
+  results: ({ data: unknown } | { error: number; message: string })[] | null;
 }
 
 /** The body of an answer as text. */
@@ -27,9 +27,9 @@ export function bodyText(answer: Answer): string {
   return (decode ? decode(answer.body) : answer.body).toString('utf8');
 }
 
-type Envelope = { result: { data: { json: unknown } } } | { error: { json: { data?: { httpStatus?: number } } } };
+type Envelope = { result: { data: { json: unknown } } } | { error: { json: { message?: string; data?: { httpStatus?: number } } } };
 const resultsOf = (text: string) =>
-  (JSON.parse(text) as Envelope[]).map((e) => ('result' in e ? { data: e.result.data.json } : { error: e.error.json.data?.httpStatus ?? 500 }));
+  (JSON.parse(text) as Envelope[]).map((e) => ('result' in e ? { data: e.result.data.json } : { error: e.error.json.data?.httpStatus ?? 500, message: e.error.json.message ?? '' }));
 
 const envelope = (inputs: readonly unknown[]) => Object.fromEntries(inputs.flatMap((input, i) => (input === undefined ? [] : [[String(i), { json: input }]])));
 

@@ -25,7 +25,8 @@ import { Client } from './http';
 import { seedUniverse, tokensFor } from './seed';
 import { SocketHolders } from './sockets';
 import { checkWorld, installArrivalLog, ledger, removeArrivalLog } from './world-check';
-import { finalLine, type StepFigures } from './metrics';
+import { finalLine, percentile, Recorder, type StepFigures } from './metrics';
+import { playStep, signIn } from './step';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -79,17 +80,29 @@ const sockets = new SocketHolders(target.baseUrl.replace('localhost', '127.0.0.1
 let client: Client | null = null;
 try {
   const t0 = performance.now();
-  const universe = await seedUniverse(sql, PLAYERS);
+  const universe = await seedUniverse(sql, PLAYERS, catalogue);
   console.log(`${PLAYERS.toLocaleString('en')} players seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${universe.alliances.size} alliances); ${loadAverage()}`);
   await installArrivalLog(sql);
   const largest = onlinePlayers(SEED, PLAYERS, Math.max(...STEPS));
   const tokens = await tokensFor(target.secret, largest.map((i) => universe.players[i]!));
   client = await Client.open(target.baseUrl.replace('localhost', '127.0.0.1'), CONNECTIONS);
   const start = await ledger(sql, unitKeys, spyUnit);
-  let online: number[] = [];
+  // A warm-up, not counted: a freshly started api compiles its hot paths and fills its caches first.
+  const warm = largest.slice(0, Math.min(50, largest.length));
+  await sockets.open(warm.map((i) => tokens.get(i)!));
+  await signIn(client, universe, tokens, warm);
+  await playStep({ client, sql, universe, tokens, online: warm, durationMs: 15_000, seed: SEED * 1000 - 1 }, performance.now(), new Recorder());
+  console.log(`warm-up: 15 s of ${warm.length} players (not counted); ${loadAverage()}`);
+  let online: number[] = warm;
   for (const [k, size] of STEPS.entries()) {
     const next = onlinePlayers(SEED, PLAYERS, size);
-    await sockets.open(next.slice(online.length).map((i) => tokens.get(i)!));
+    // The ramp-in, not counted: the players coming online open their sockets and sign in, 50 a second.
+    const coming = next.slice(online.length);
+    await sockets.open(coming.map((i) => tokens.get(i)!));
+    const t1 = performance.now();
+    const signed = await signIn(client, universe, tokens, coming);
+    console.log(`\n${coming.length} players came online (socket, then the sign-in call set at 50 a second) in ${((performance.now() - t1) / 1000).toFixed(1)} s: ` +
+      `sign-in p50 ${Math.round(percentile(signed.ms, 50))} ms, p99 ${Math.round(percentile(signed.ms, 99))} ms, ${signed.failed} failed (the ramp-in, not counted)`);
     online = next;
     const result = await runStepAndReport({
       target, client, sql, universe, tokens, online, sockets,

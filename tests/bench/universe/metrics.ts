@@ -24,6 +24,8 @@ export interface Sample {
   status: number;
   /** the tRPC path(s) or the tab */
   name: string;
+  /** a refusal's or an error's message (the first failed call's) */
+  detail?: string;
 }
 
 export class Recorder {
@@ -50,10 +52,12 @@ export interface StepFigures {
   p99: Record<Kind, number>;
   statuses: Record<string, number>;
   fiveHundreds: number;
-  /** 4xx by call name: what the model asked for that the game refused (the model's own misses, not faults) */
-  refusals: Record<string, number>;
+  /** 4xx by call name and status, with one of their messages: what the model asked for that the game refused (the model's misses, not faults) */
+  refusals: Record<string, { count: number; detail: string }>;
   /** p99 by call name (a tab's call set, or a command), slowest first */
   byName: { name: string; p99: number; count: number }[];
+  /** page reads' p99 in each 10 s of the step (a stall shows where it was) */
+  timeline: number[];
 }
 
 /** The step's figures from its samples, leaving out those due inside `skip` windows (faults under --chaos). */
@@ -61,16 +65,23 @@ export function figures(samples: readonly Sample[], options: { online: number; p
   const kept = samples.filter((s) => !(options.skip ?? []).some((w) => s.at >= w.from && s.at < w.to));
   const of = (kind: Kind) => kept.filter((s) => s.kind === kind && s.status > 0).map((s) => s.ms);
   const statuses: Record<string, number> = {};
-  const refusals: Record<string, number> = {};
+  const refusals: StepFigures['refusals'] = {};
   for (const s of samples) {
     const key = s.status === 0 ? 'failed' : String(s.status);
     statuses[key] = (statuses[key] ?? 0) + 1;
-    if (s.status >= 400 && s.status < 500) refusals[`${s.name} ${s.status}`] = (refusals[`${s.name} ${s.status}`] ?? 0) + 1;
+    if (s.status >= 400 && s.status < 500) {
+      const r = (refusals[`${s.name} ${s.status}`] ??= { count: 0, detail: s.detail ?? '' });
+      r.count += 1;
+    }
   }
   const fiveHundreds = kept.filter((s) => s.status >= 500 || s.status === 0).length;
   const names = new Map<string, number[]>();
   for (const s of kept) if (s.status > 0) names.set(s.name, [...(names.get(s.name) ?? []), s.ms]);
   const byName = [...names].map(([name, list]) => ({ name, p99: percentile(list, 99), count: list.length })).sort((a, b) => b.p99 - a.p99);
+  const timeline: number[] = [];
+  for (let from = 0; from < options.seconds * 1000; from += 10_000) {
+    timeline.push(percentile(kept.filter((s) => s.kind === 'page' && s.status > 0 && s.at >= from && s.at < from + 10_000).map((s) => s.ms), 99));
+  }
   const page = of('page');
   const command = of('command');
   return {
@@ -84,6 +95,7 @@ export function figures(samples: readonly Sample[], options: { online: number; p
     fiveHundreds,
     refusals,
     byName,
+    timeline,
   };
 }
 

@@ -15,11 +15,10 @@ describe('the universe model of player behaviour', () => {
     );
   });
 
-  it('starts with signing in, keeps every action inside the step and in time order', () => {
+  it('keeps every action inside the step and in time order', () => {
     fc.assert(
       fc.property(fc.integer(), fc.integer({ min: 0, max: 49_999 }), fc.integer({ min: 10_000, max: 600_000 }), (seed, player, duration) => {
         const plan = planPlayer(seed, player, duration);
-        expect(plan[0]).toMatchObject({ kind: 'page', tab: 'SIGN_IN' });
         for (const [i, a] of plan.entries()) {
           expect(a.at).toBeGreaterThanOrEqual(0);
           expect(a.at).toBeLessThan(duration);
@@ -41,10 +40,10 @@ describe('the universe model of player behaviour', () => {
       }
     }
     const expected = { ...RATES.pages, ...RATES.commands } as Record<string, number>;
-    for (const key of [...TABS, 'POLL', ...COMMANDS]) {
+    for (const key of [...TABS, 'POLL', 'SIGN_IN', ...COMMANDS]) {
       const mean = expected[key]! * minutes * players;
-      // within five standard deviations of a Poisson count (less the short start of each session)
-      expect(Math.abs(seen.get(key)! - mean * 0.99)).toBeLessThan(5 * Math.sqrt(mean) + 0.02 * mean);
+      // within five standard deviations of a Poisson count
+      expect(Math.abs(seen.get(key)! - mean)).toBeLessThan(5 * Math.sqrt(mean));
     }
     const { pages, commands } = perPlayerPerMinute();
     expect(pages).toBeGreaterThan(commands);
@@ -64,7 +63,7 @@ describe('the universe model of player behaviour', () => {
 
   it('places 25 players to a sub-region, each at its own position, with allies and foes among the neighbours', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 49_999 }), fc.double({ min: 0, max: 0.999 }), (player, pick) => {
+      fc.property(fc.integer({ min: 0, max: 49_999 }), fc.double({ min: 0, max: 0.999, noNaN: true }), (player, pick) => {
         const me = placeOf(player);
         const ally = neighbourOf(player, 50_000, 'ally', pick);
         const foe = neighbourOf(player, 50_000, 'foe', pick)!;

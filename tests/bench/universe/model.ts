@@ -27,8 +27,10 @@ export type Action = { at: number; kind: 'page'; tab: Tab | 'POLL' | 'SIGN_IN' }
  * Per online player, per minute. A session opens a screen about every 30 s and sends about one
  * command a minute, most of them economy; fleets are a third of the commands.
  */
-export const RATES: { pages: Record<Tab | 'POLL', number>; commands: Record<Command, number> } = {
+export const RATES: { pages: Record<Tab | 'POLL' | 'SIGN_IN', number>; commands: Record<Command, number> } = {
   pages: {
+    // a session lasts about 30 minutes: one in 30 online players a minute leaves and is replaced by one who signs in
+    SIGN_IN: 1 / 30,
     EMPIRE: 0.5, MAP: 0.4, BUILDING: 0.35, RESEARCH: 0.15, UNITS: 0.2, MOVEMENT: 0.2, RANK: 0.08, HALL_OF_FAME: 0.04, ALLIANCE: 0.05, MESSAGES: 0.08,
     // an open dashboard polls units and defenses every 30 s (the territories' queries)
     POLL: 2,
@@ -65,20 +67,19 @@ function poisson(next: () => number, perMinute: number, durationMs: number): num
 }
 
 /**
- * A player's actions over a step of `durationMs`, in time order: signing in first (the shell's call
- * set), then every page and command at its Poisson instants. Pure: the same arguments give the same plan.
+ * A player's actions over a step of `durationMs`, in time order: every page and command at its
+ * Poisson instants. Signing in is not in it: a player coming online signs in before the step
+ * (step.ts signIn); SIGN_IN's rate here is the sessions that end and start again during it.
+ * Pure: the same arguments give the same plan.
  */
 export function planPlayer(seed: number, player: number, durationMs: number, rates = RATES): Action[] {
   const next = rng(streamSeed(seed, player));
-  // Sessions start spread over the first 10 s of a step, not all at once.
-  const start = Math.floor(next() * Math.min(10_000, durationMs / 4));
-  const actions: Action[] = [{ at: start, kind: 'page', tab: 'SIGN_IN' }];
-  const span = durationMs - start;
-  for (const [tab, perMinute] of Object.entries(rates.pages) as [Tab | 'POLL', number][]) {
-    for (const t of poisson(next, perMinute, span)) actions.push({ at: start + t, kind: 'page', tab });
+  const actions: Action[] = [];
+  for (const [tab, perMinute] of Object.entries(rates.pages) as [Tab | 'POLL' | 'SIGN_IN', number][]) {
+    for (const t of poisson(next, perMinute, durationMs)) actions.push({ at: t, kind: 'page', tab });
   }
   for (const [command, perMinute] of Object.entries(rates.commands) as [Command, number][]) {
-    for (const t of poisson(next, perMinute, span)) actions.push({ at: start + t, kind: 'command', command });
+    for (const t of poisson(next, perMinute, durationMs)) actions.push({ at: t, kind: 'command', command });
   }
   return actions.sort((a, b) => a.at - b.at);
 }

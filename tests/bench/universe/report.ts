@@ -86,12 +86,13 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   const pushes = await run.sockets.pushes();
   const ok = held(f, lag);
   const statuses = Object.entries(f.statuses).sort().map(([s, n]) => `${s} ${n}`).join(', ');
-  const refusals = Object.entries(f.refusals).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `${k} x${n}`).join(', ');
+  const refusals = Object.entries(f.refusals).sort((a, b) => b[1].count - a[1].count).slice(0, 10).map(([k, r]) => `\n    ${k} x${r.count}: ${r.detail.slice(0, 140)}`).join('');
   console.log(
     [
       `\nstep: ${run.online.length.toLocaleString('en')} online of ${players.toLocaleString('en')} players, ${fmt(seconds, 1)} s (${run.sockets.opened} sockets held, ${run.sockets.failed} failed); ${loadAverage()}`,
       `  requests a second: page reads ${fmt(f.rate.page, 1)}, commands ${fmt(f.rate.command, 1)}`,
       `  latency from due: page reads p50 ${fmt(f.p50.page)} ms, p99 ${fmt(f.p99.page)} ms; commands p50 ${fmt(f.p50.command)} ms, p99 ${fmt(f.p99.command)} ms${skip.length ? ' (outside the fault windows)' : ''}`,
+      `  page reads p99 in each 10 s: ${f.timeline.map((n) => fmt(n)).join(', ')} ms`,
       `  slowest p99 by call set: ${f.byName.slice(0, 6).map((n) => `${n.name} ${fmt(n.p99)} ms (${n.count})`).join(', ')}`,
       `  arrivals ${fmt(worker.arrivals / seconds, 2)} a second, battles ${fmt(worker.battles / seconds, 2)} a second; worker lag from due p99 ${fmt(lag)} ms (${worker.lags.length} arrivals and completions)`,
       `  push latency from commit to socket p99 ${fmt(percentile(pushes, 99))} ms (${pushes.length} events)`,

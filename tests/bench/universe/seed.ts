@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import { createTokenService } from '@brood/api';
+import { scoreBreakdown } from '@brood/game-core';
+import type { Catalogue } from '@brood/game-data';
 import { PER_SUB_REGION, TOP_REGION } from './model';
 
 /**
@@ -37,7 +39,7 @@ export interface Universe {
 }
 
 /** Seeds `count` players (indexes 0..count-1). Fails when the database already holds bench players. */
-export async function seedUniverse(sql: pg.Pool, count: number): Promise<Universe> {
+export async function seedUniverse(sql: pg.Pool, count: number, catalogue: Catalogue): Promise<Universe> {
   const client = await sql.connect();
   try {
     await client.query('begin');
@@ -59,6 +61,16 @@ export async function seedUniverse(sql: pg.Pool, count: number): Promise<Univers
     const indexOf = new Map(users.rows.map((u) => [u.id, u.k]));
     const territoryOf = new Int32Array(count);
     for (const t of territories.rows) territoryOf[indexOf.get(t.owner_id)!] = t.id;
+    // The scores of what each owns (the worker recomputes them on every completion), spread from half to one and a
+    // half times so the highscores are not one 50,000-way tie; neighbours stay within a fifth of each other (no newcomer protection).
+    const score = scoreBreakdown(catalogue, {
+      territories: [SEED.structures], technologies: Object.fromEntries(SEED.technologies.map((t) => [t, 1])), units: SEED.units, defenses: SEED.defenses,
+    });
+    await client.query(
+      `update player_scores s set building_score = $2 * f, research_score = $3 * f, unit_score = $4 * f, defense_score = $5 * f, total_score = $6 * f
+       from (select u, 0.5 + ((u::bigint * 7919) % 1000) / 1000.0 as f from unnest($1::int[]) u) x where s.user_id = x.u`,
+      [Array.from(idOf), score.building_score, score.research_score, score.unit_score, score.defense_score, score.total_score],
+    );
     await client.query(
       `insert into queue_items (id, kind, user_id, item_key, target_level, paid, start_time, end_time, completed_at, created_at)
        select gen_random_uuid(), 'research', u, tech, 1, '{}'::jsonb, now() - interval '2 hours', now() - interval '1 hour', now() - interval '1 hour', now() - interval '2 hours'

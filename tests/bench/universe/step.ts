@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { planPlayer, rng, type Action } from './model';
 import { commandCall, pageCalls } from './calls';
-import type { Client } from './http';
-import { Recorder, type Sample } from './metrics';
+import type { Client, Reply } from './http';
+import { type Recorder, type Sample } from './metrics';
 import type { Universe } from './seed';
 
 /**
@@ -27,8 +27,10 @@ export async function playStep(input: StepInput, startAt: number, recorder: Reco
   plan.sort((a, b) => a.at - b.at);
   const pick = rng(input.seed ^ 0x27d4eb2d);
   const inFlight = new Set<Promise<void>>();
-  const record = (kind: Sample['kind'], at: number, name: string, reply: { status: number | null; ms: number }) =>
-    recorder.add({ kind, at, ms: reply.ms, status: reply.status ?? 0, name });
+  const record = (kind: Sample['kind'], at: number, name: string, reply: Reply) => {
+    const failed = reply.results?.find((r) => 'error' in r);
+    recorder.add({ kind, at, ms: reply.ms, status: reply.status ?? 0, name, ...(failed && 'error' in failed ? { detail: failed.message } : {}) });
+  };
 
   const act = async (a: Action & { player: number }) => {
     const me = universe.players[a.player]!;
@@ -68,6 +70,20 @@ export async function playStep(input: StepInput, startAt: number, recorder: Reco
   });
   // Answers still on their way count, up to 15 s.
   await Promise.race([Promise.all(inFlight), new Promise((r) => setTimeout(r, 15_000))]);
+}
+
+/**
+ * Players coming online: each signs in (the shell's call set, SIGN_IN) at its own instant, `perSecond`
+ * a second, before the step is measured (the ramp-in); answers the sign-ins' latencies.
+ */
+export async function signIn(client: Client, universe: Universe, tokens: Map<number, string>, players: readonly number[], perSecond = 50): Promise<{ ms: number[]; failed: number }> {
+  const start = performance.now();
+  const replies = await Promise.all(players.map(async (player, i) => {
+    const due = start + (i * 1000) / perSecond;
+    await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+    return client.trpc(tokens.get(player)!, pageCalls('SIGN_IN', universe.players[player]!, universe), false, due);
+  }));
+  return { ms: replies.filter((r) => r.status === 200).map((r) => r.ms), failed: replies.filter((r) => r.status !== 200).length };
 }
 
 /** The step's arrivals, battles and the worker's lag from due time (arrivals and queue completions), from the database. */
