@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { allianceOf, neighbourOf, sideOf, TOP_REGION, placeOf, type Command, type Tab } from './model';
+import { allianceOf, neighbourOf, PER_SUB_REGION, sideOf, TOP_REGION, placeOf, type Command, type Tab } from './model';
 import type { Call } from './http';
 import type { SeededPlayer, Universe } from './seed';
 
@@ -48,7 +48,10 @@ export function pageCalls(tab: Tab | 'POLL' | 'SIGN_IN', me: SeededPlayer, unive
     case 'ALLIANCE': {
       const n = allianceOf(me.index);
       const id = n === null ? undefined : universe.alliances.get(n);
-      return id === undefined ? [{ path: 'alliances.list', input: { limit: 10, cursor: 0 } }] : [{ path: 'alliances.get', input: { id } }, { path: 'alliances.applications', input: { id } }];
+      if (id === undefined) return [{ path: 'alliances.list', input: { limit: 10, cursor: 0 } }];
+      // Only a leader's page lists the applications (the seed makes the first of each side its leader).
+      const leads = me.index % PER_SUB_REGION === 0 || me.index % PER_SUB_REGION === 12;
+      return [{ path: 'alliances.get', input: { id } }, ...(leads ? [{ path: 'alliances.applications', input: { id } }] : [])];
     }
     case 'MESSAGES':
       return [{ path: 'messages.list', input: { folder: 'inbox' } }, { path: 'messages.unreadCount' }, { path: 'buddies.list' }];

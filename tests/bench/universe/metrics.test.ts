@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { figures, finalLine, held, percentile, type Sample } from './metrics';
+import { effectiveStatus, figures, finalLine, held, percentile, type Sample } from './metrics';
 import { imbalance, type Ledger } from './world-check';
 
 const sample = (over: Partial<Sample>): Sample => ({ kind: 'page', at: 0, ms: 10, status: 200, name: 'EMPIRE', ...over });
@@ -32,6 +32,13 @@ describe('a universe step’s figures', () => {
     expect(f.p99.page).toBe(5);
     expect(f.fiveHundreds).toBe(0);
     expect(f.statuses).toEqual({ '200': 1, '503': 1 });
+  });
+
+  it('counts a batch whose call failed with a 5xx as that 5xx, not as its 207', () => {
+    expect(effectiveStatus(207, [{ data: 1 }, { error: 500 }])).toBe(500);
+    expect(effectiveStatus(207, [{ data: 1 }, { error: 403 }])).toBe(207);
+    expect(effectiveStatus(200, null)).toBe(200);
+    expect(effectiveStatus(null, null)).toBe(0);
   });
 
   it('prints the last line in the issue’s words', () => {

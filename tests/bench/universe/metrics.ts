@@ -28,6 +28,12 @@ export interface Sample {
   detail?: string;
 }
 
+/** The status a call set counts as: a batch with a failed call answers 207, and a call's 5xx inside it is the 5xx it is (0: no answer). */
+export function effectiveStatus(status: number | null, results: readonly ({ data: unknown } | { error: number })[] | null): number {
+  const worst = Math.max(0, ...(results ?? []).map((r) => ('error' in r ? r.error : 0)));
+  return worst >= 500 ? worst : (status ?? 0);
+}
+
 export class Recorder {
   readonly samples: Sample[] = [];
   /** push latency from the notification's commit to the socket, ms */
@@ -52,7 +58,7 @@ export interface StepFigures {
   p99: Record<Kind, number>;
   statuses: Record<string, number>;
   fiveHundreds: number;
-  /** 4xx by call name and status, with one of their messages: what the model asked for that the game refused (the model's misses, not faults) */
+  /** 4xx (and 207: a batch with a refused call) by call name and status, with one of their messages: what the game refused the model (its misses, not faults) */
   refusals: Record<string, { count: number; detail: string }>;
   /** p99 by call name (a tab's call set, or a command), slowest first */
   byName: { name: string; p99: number; count: number }[];
@@ -69,7 +75,7 @@ export function figures(samples: readonly Sample[], options: { online: number; p
   for (const s of samples) {
     const key = s.status === 0 ? 'failed' : String(s.status);
     statuses[key] = (statuses[key] ?? 0) + 1;
-    if (s.status >= 400 && s.status < 500) {
+    if ((s.status >= 400 && s.status < 500) || s.status === 207) {
       const r = (refusals[`${s.name} ${s.status}`] ??= { count: 0, detail: s.detail ?? '' });
       r.count += 1;
     }

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { planPlayer, rng, type Action } from './model';
 import { commandCall, pageCalls } from './calls';
 import type { Client, Reply } from './http';
-import { type Recorder, type Sample } from './metrics';
+import { effectiveStatus, type Recorder, type Sample } from './metrics';
 import type { Universe } from './seed';
 
 /**
@@ -29,7 +29,7 @@ export async function playStep(input: StepInput, startAt: number, recorder: Reco
   const inFlight = new Set<Promise<void>>();
   const record = (kind: Sample['kind'], at: number, name: string, reply: Reply) => {
     const failed = reply.results?.find((r) => 'error' in r);
-    recorder.add({ kind, at, ms: reply.ms, status: reply.status ?? 0, name, ...(failed && 'error' in failed ? { detail: failed.message } : {}) });
+    recorder.add({ kind, at, ms: reply.ms, status: effectiveStatus(reply.status, reply.results), name, ...(failed && 'error' in failed ? { detail: failed.message } : {}) });
   };
 
   const act = async (a: Action & { player: number }) => {
@@ -73,29 +73,34 @@ export async function playStep(input: StepInput, startAt: number, recorder: Reco
 }
 
 /**
- * Players coming online: each signs in (the shell's call set, SIGN_IN) at its own instant, `perSecond`
- * a second, before the step is measured (the ramp-in); answers the sign-ins' latencies.
+ * Players coming online: each signs in (the shell's call set, SIGN_IN) before the step is measured
+ * (the ramp-in), `concurrency` at a time, as fast as the api answers; answers the sign-ins' latencies.
  */
-export async function signIn(client: Client, universe: Universe, tokens: Map<number, string>, players: readonly number[], perSecond = 50): Promise<{ ms: number[]; failed: number }> {
-  const start = performance.now();
-  const replies = await Promise.all(players.map(async (player, i) => {
-    const due = start + (i * 1000) / perSecond;
-    await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
-    return client.trpc(tokens.get(player)!, pageCalls('SIGN_IN', universe.players[player]!, universe), false, due);
+export async function signIn(client: Client, universe: Universe, tokens: Map<number, string>, players: readonly number[], concurrency = 8): Promise<{ ms: number[]; failed: number }> {
+  const ms: number[] = [];
+  let failed = 0;
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < players.length) {
+      const player = players[next++]!;
+      const reply = await client.trpc(tokens.get(player)!, pageCalls('SIGN_IN', universe.players[player]!, universe), false, performance.now());
+      if (reply.status === 200) ms.push(reply.ms);
+      else failed += 1;
+    }
   }));
-  return { ms: replies.filter((r) => r.status === 200).map((r) => r.ms), failed: replies.filter((r) => r.status !== 200).length };
+  return { ms, failed };
 }
 
 /** The step's arrivals, battles and the worker's lag from due time (arrivals and queue completions), from the database. */
 export async function workerFigures(sql: pg.Pool, from: Date, to: Date, skip: { from: Date; to: Date }[]): Promise<{ arrivals: number; battles: number; lags: number[] }> {
-  const { rows: lagRows } = await sql.query<{ due: Date; lag: number }>(
-    `select due, extract(epoch from applied_at - due) * 1000 as lag from bench_arrivals where applied_at between $1 and $2
-     union all select end_time, extract(epoch from completed_at - end_time) * 1000 from queue_items where completed_at between $1 and $2`,
+  const { rows: lagRows } = await sql.query<{ due: Date; applied_at: Date; lag: number }>(
+    `select due, applied_at, extract(epoch from applied_at - due) * 1000 as lag from bench_arrivals where applied_at between $1 and $2
+     union all select end_time, completed_at, extract(epoch from completed_at - end_time) * 1000 from queue_items where completed_at between $1 and $2`,
     [from, to],
   );
   const arrivals = Number((await sql.query<{ n: string }>('select count(*) as n from bench_arrivals where applied_at between $1 and $2', [from, to])).rows[0]!.n);
   const battles = Number((await sql.query<{ n: string }>('select count(*) as n from battles where created_at between $1 and $2', [from, to])).rows[0]!.n);
-  // What came due inside a fault window is judged by whether it was applied once, not by its lag.
-  const lags = lagRows.filter((r) => !skip.some((w) => r.due >= w.from && r.due < w.to)).map((r) => Math.max(0, Number(r.lag)));
+  // What a fault held up (due before a window ended, applied after it began) is judged by whether it was applied once, not by its lag.
+  const lags = lagRows.filter((r) => !skip.some((w) => r.applied_at >= w.from && r.due < w.to)).map((r) => Math.max(0, Number(r.lag)));
   return { arrivals, battles, lags };
 }
