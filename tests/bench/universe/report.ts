@@ -98,7 +98,7 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
       `  push latency from commit to socket p99 ${fmt(percentile(pushes, 99))} ms (${pushes.length} events)`,
       `  answers by status: ${statuses}; 5xx or failed outside fault windows: ${f.fiveHundreds}`,
       `  refused (4xx) by call: ${refusals || 'none'}`,
-      `  CPU: api ${fmt((100 * apiCpu) / seconds)}% of a core, database ${cpu.database >= 0 ? `${fmt(cpu.database / 10 / seconds)}%` : '- (restarted)'} of a core, load generator ${fmt(cpu.worker / 10 / seconds)}%`,
+      `  CPU: api ${fmt((100 * apiCpu) / seconds)}% of a core (${fmt((1000 * apiCpu) / Math.max(1, recorder.samples.length), 2)} ms a request), database ${cpu.database >= 0 ? `${fmt(cpu.database / 10 / seconds)}%` : '- (restarted)'} of a core, load generator ${fmt(cpu.worker / 10 / seconds)}%`,
       ...(faults?.lines.map((l) => `  ${l}`) ?? []),
       `  bounds (page p99 < 100 ms, command p99 < 200 ms, lag p99 < 1 s, no 5xx): ${ok ? 'held' : 'MISSED'}`,
     ].join('\n'),
