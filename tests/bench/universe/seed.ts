@@ -40,6 +40,8 @@ export interface Universe {
 
 /** Seeds `count` players (indexes 0..count-1). Fails when the database already holds bench players. */
 export async function seedUniverse(sql: pg.Pool, count: number, catalogue: Catalogue): Promise<Universe> {
+  const taken = await sql.query(`select 1 from users where lower(username) = 'uni0'`);
+  if (taken.rowCount) throw new Error('This database already holds the bench players (uni0, uni1, ...): run the universe bench against a fresh stack.');
   const client = await sql.connect();
   try {
     await client.query('begin');
