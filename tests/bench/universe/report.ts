@@ -42,7 +42,7 @@ async function apiCpuSeconds(base: string): Promise<number> {
 }
 
 function faultHooks(run: StepRun): FaultHooks {
-  const { target, sql, client } = run;
+  const { target, sql } = run;
   const probeToken = run.tokens.get(run.online[0]!)!;
   const worker = target.stack?.services[1];
   if (!worker && target.workerPid === null) throw new Error('--chaos with --base needs --worker-pid (the sim-worker, which a supervisor restarts).');
@@ -56,7 +56,8 @@ function faultHooks(run: StepRun): FaultHooks {
               + (select count(*) from queue_items where completed_at is null and end_time < now() - interval '1 second') as n`);
       return Number(rows[0]!.n) === 0;
     },
-    serves: async () => (await client.trpc(probeToken, [{ path: 'users.me' }], false, performance.now())).status === 200,
+    // On a connection of its own: the client's pool may hold a queue of the step's requests.
+    serves: async () => (await fetch(`${target.baseUrl}/trpc/users.me?batch=1&input=%7B%7D`, { headers: { authorization: `Bearer ${probeToken}` }, signal: AbortSignal.timeout(2000) })).status === 200,
   };
 }
 
