@@ -47,6 +47,7 @@ const until = async (check: () => Promise<boolean>, timeoutMs: number): Promise<
 export async function runChaos(baseUrl: string, hooks: FaultHooks, stepStart: number, durationMs: number): Promise<ChaosReport> {
   let slowest = 0;
   let failures = 0;
+  const lateAt: string[] = [];
   let probing = true;
   const probe = (async () => {
     while (probing) {
@@ -55,6 +56,7 @@ export async function runChaos(baseUrl: string, hooks: FaultHooks, stepStart: nu
         await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(1000) });
       } catch {
         failures += 1;
+        if (lateAt.length < 8) lateAt.push(`${((t - stepStart) / 1000).toFixed(1)} s`);
       }
       slowest = Math.max(slowest, performance.now() - t);
       await new Promise((r) => setTimeout(r, 200));
@@ -89,6 +91,6 @@ export async function runChaos(baseUrl: string, hooks: FaultHooks, stepStart: nu
   probing = false;
   await probe;
   const healthy = failures === 0 && slowest < 1000;
-  lines.push(`chaos: /healthz every 200 ms throughout: slowest ${Math.round(slowest)} ms, ${failures} unanswered within 1 s (${healthy ? 'held' : 'MISSED'})`);
+  lines.push(`chaos: /healthz every 200 ms throughout: slowest ${Math.round(slowest)} ms, ${failures} unanswered within 1 s${lateAt.length ? ` (asked at ${lateAt.join(', ')})` : ''} (${healthy ? 'held' : 'MISSED'})`);
   return { windows, lines, healthy: healthy && workerBack && serving };
 }
