@@ -12,7 +12,8 @@ import type pg from 'pg';
  *   bunker saved), less spies lost to detection, less exploration's losses, plus its gains. Every
  *   term is read as a running total in one snapshot at the start and one at the end.
  * - Every arrival applied once: no movement or queue item overdue once the worker has caught up
- *   (nothing lost), and no arrival logged twice for the same movement, leg and due time.
+ *   (nothing lost), no arrival logged twice for the same movement, leg and due time, and no
+ *   transport delivered twice (transport_deliveries).
  */
 
 export async function installArrivalLog(sql: pg.Pool): Promise<void> {
@@ -112,6 +113,10 @@ export async function checkWorld(sql: pg.Pool, start: Ledger, unitKeys: readonly
                where v.value::numeric < 0) as n`)).rows[0]!.n);
   const twice = (await sql.query<{ movement_id: string; leg: number; n: string }>(
     'select movement_id, leg, count(*) as n from bench_arrivals group by movement_id, leg, due having count(*) > 1 limit 5')).rows;
+  // A transport delivers its cargo once (the game's own record of each delivery, migration 0080).
+  const deliveredTwice = (await sql.query<{ movement_id: string; leg: number; n: string }>(
+    'select movement_id, -1 as leg, count(*) as n from transport_deliveries group by movement_id having count(*) > 1 limit 5')).rows;
+  twice.push(...deliveredTwice);
   const applied = Number((await sql.query<{ n: string }>('select count(*) as n from bench_arrivals')).rows[0]!.n);
   const off = imbalance(start, end);
   const lines = [
