@@ -12,7 +12,8 @@ const webConfig = resolve(root, 'apps/web/vitest.config.ts');
 /**
  * Every test of the repository, as vitest projects (scripts/test.ts runs them in order). Vitest's
  * default on a 2-core machine is one file at a time; each project says how many of its files run at once.
- * - unit: pure and database-backed tests beside the code in packages/* and the node apps
+ * - unit: pure and database-backed tests beside the code in packages/* and the node apps, and the
+ *   universe bench's model (tests/bench/universe: the bench itself is not a test)
  * - web: the web app's own config (happy-dom), when it has one
  * - integration: the api against real PostgreSQL (tests/integration)
  * - e2e: the whole stack in Chromium (tests/e2e), three files at a time,
@@ -29,7 +30,7 @@ export default defineConfig({
           // Files share a worker's loaded modules: loading MikroORM and the catalogue again for each file cost more than its tests.
           isolate: false,
           maxWorkers: 2,
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/{api,sim-worker}/{src,test}/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/{api,sim-worker}/{src,test}/**/*.test.ts', 'tests/bench/universe/*.test.ts'],
           globalSetup: [databaseSetup],
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -34,6 +34,10 @@ export interface StackOptions {
 export interface Stack {
   baseUrl: string;
   databaseUrl: string;
+  /** The embedded database (null with databaseUrl): the universe bench's --chaos restarts it. */
+  embedded: EmbeddedDatabase | null;
+  /** The api and the sim-worker, in that order: the universe bench's --chaos kills the worker. */
+  services: Service[];
   stop(): Promise<void>;
 }
 
@@ -114,7 +118,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
     const baseUrl = `http://localhost:${options.port}`;
     await waitHealthy(baseUrl, services, 60_000);
-    return { baseUrl, databaseUrl: url, stop };
+    return { baseUrl, databaseUrl: url, embedded, services, stop };
   } catch (error) {
     await stop();
     throw error;

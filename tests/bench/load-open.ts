@@ -3,7 +3,7 @@ import { percentile } from './load-stack';
 
 /** One request of a load profile, as the bench's mix makes it. */
 export interface LoadRequest {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'POST';
   path: string;
   body?: string;
   headers: Record<string, string>;
@@ -28,26 +28,52 @@ export interface OpenLoopResult {
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 
+const CHUNKED_END = Buffer.from('\r\n0\r\n\r\n');
+
+/** A chunked body's bytes, joined. */
+function dechunk(raw: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const line = raw.indexOf('\r\n', at);
+    const size = parseInt(raw.subarray(at, line).toString('latin1'), 16);
+    if (!(size > 0)) return Buffer.concat(parts);
+    parts.push(raw.subarray(line + 2, line + 2 + size));
+    at = line + 2 + size + 2;
+  }
+}
+
+/** An answer as it came: status, body bytes (still compressed when `encoding` says so). */
+export interface Answer {
+  status: number;
+  encoding: string | null;
+  body: Buffer;
+}
+
 /**
  * One keep-alive HTTP/1.1 connection that sends a request when it is free and reads answers that
- * carry a Content-Length (every answer of the api's JSON routes does): a client light enough that
- * the load generator takes little of the 2-core machine it shares with the api and the database.
+ * carry a Content-Length (every answer of the api's JSON routes does; a chunked one is read too): a
+ * client light enough that the load generator takes little of the 2-core machine it shares with the
+ * api and the database.
  */
-class Connection {
+export class Connection {
   private buffered: Buffer = Buffer.alloc(0);
   private bodyStart = -1;
   private length = 0;
+  private chunked = false;
   private status = 0;
-  private onAnswer: ((status: number | null) => void) | null = null;
+  private encoding: string | null = null;
+  private onAnswer: ((status: number | null, answer?: Answer) => void) | null = null;
   readonly socket: Socket;
 
   constructor(host: string, port: number, onIdle: (c: Connection) => void) {
     this.socket = connect({ host, port, noDelay: true });
     this.socket.on('data', (chunk: Buffer) => this.read(chunk, onIdle));
     this.socket.on('error', () => this.finish(null, onIdle));
+    this.socket.on('close', () => this.finish(null, onIdle));
   }
 
-  send(bytes: Buffer, onAnswer: (status: number | null) => void): void {
+  send(bytes: Buffer, onAnswer: (status: number | null, answer?: Answer) => void): void {
     this.onAnswer = onAnswer;
     this.socket.write(bytes);
   }
@@ -60,25 +86,33 @@ class Connection {
       const head = this.buffered.subarray(0, end).toString('latin1');
       this.status = Number(head.slice(9, 12));
       const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-      if (!length) throw new Error(`An answer without Content-Length: ${head}`);
-      this.length = Number(length[1]);
+      this.chunked = !length && /\r\ntransfer-encoding: *chunked/i.test(head);
+      if (!length && !this.chunked) throw new Error(`An answer without Content-Length: ${head}`);
+      this.length = length ? Number(length[1]) : 0;
+      this.encoding = /\r\ncontent-encoding: *(\S+)/i.exec(head)?.[1] ?? null;
       this.bodyStart = end + HEADER_END.length;
     }
+    if (this.chunked) {
+      const end = this.buffered.indexOf(CHUNKED_END, this.bodyStart - 2);
+      if (end < 0) return;
+      return this.finish(this.status, onIdle, dechunk(this.buffered.subarray(this.bodyStart, end + CHUNKED_END.length)));
+    }
     if (this.buffered.length < this.bodyStart + this.length) return;
-    this.finish(this.status, onIdle);
+    this.finish(this.status, onIdle, this.buffered.subarray(this.bodyStart, this.bodyStart + this.length));
   }
 
-  private finish(status: number | null, onIdle: (c: Connection) => void): void {
+  private finish(status: number | null, onIdle: (c: Connection) => void, body: Buffer = Buffer.alloc(0)): void {
+    const encoding = this.encoding;
     this.buffered = Buffer.alloc(0);
     this.bodyStart = -1;
     const answer = this.onAnswer;
     this.onAnswer = null;
-    answer?.(status);
+    answer?.(status, status === null ? undefined : { status, encoding, body });
     if (status !== null) onIdle(this);
   }
 }
 
-const requestBytes = (host: string, r: LoadRequest) => {
+export const requestBytes = (host: string, r: LoadRequest) => {
   const body = r.body ?? '';
   const headers = Object.entries({ ...r.headers, host, 'content-length': String(Buffer.byteLength(body)) }).map(([k, v]) => `${k}: ${v}\r\n`);
   return Buffer.from(`${r.method} ${r.path} HTTP/1.1\r\n${headers.join('')}\r\n${body}`);

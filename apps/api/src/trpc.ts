@@ -1,9 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { GameError } from '@brood/world';
 import type { ApiDeps } from './deps';
 import type { AuthUser } from './auth/token';
+import { keptTransformer } from './http/kept-serialization';
 import { NoControlCharacters } from './input-guard';
 import { withRequestCatalogue } from './routers/deployment-input';
 
@@ -24,7 +24,7 @@ export interface Ctx {
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
 const t = initTRPC.context<Ctx>().create({
-  transformer: superjson,
+  transformer: keptTransformer,
   // tRPC adds the stack (server file paths) to every error's data when NODE_ENV is not 'production',
   // which `npm start` does not set: no answer carries one, whatever the mode (the log line has it).
   isDev: false,

@@ -1,14 +1,15 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { toClientGameData, type Catalogue, type ClientGameData } from '@brood/game-data';
+import { keepSerialized } from '../http/kept-serialization';
 import { publicProcedure } from '../trpc';
 
 const cache = new WeakMap<Catalogue, ClientGameData>();
 
-/** The catalogue never changes while a process runs: build the client view once per catalogue. */
+/** The catalogue never changes while a process runs: build the client view (and its serialized form) once per catalogue. */
 function clientGameData(catalogue: Catalogue): ClientGameData {
   let data = cache.get(catalogue);
   if (!data) {
-    data = toClientGameData(catalogue);
+    data = keepSerialized(toClientGameData(catalogue));
     cache.set(catalogue, data);
   }
   return data;

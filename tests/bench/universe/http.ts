@@ -1,0 +1,123 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { Connection, requestBytes, type Answer, type LoadRequest } from '../load-open';
+
+/**
+ * The universe's HTTP client: a pool of keep-alive connections (load-open.ts's light Connection)
+ * shared by every simulated player, and tRPC calls made the way the web app's httpBatchLink makes
+ * them (one GET per batch of queries, one POST per mutation, superjson's `{json}` envelope), each
+ * with `accept-encoding: gzip, deflate, br` as a browser sends. Latency runs from the instant a call
+ * was due, so a queue in front of a busy server counts (no coordinated omission).
+ */
+
+export interface Call {
+  path: string;
+  input?: unknown;
+}
+
+export interface Reply {
+  status: number | null;
+  ms: number;
+  /** Each call's data, or its error's HTTP status, in order (null when the answer could not be read). */
+  results: ({ data: unknown } | { error: number; message: string })[] | null;
+}
+
+/** The body of an answer as text. */
+export function bodyText(answer: Answer): string {
+  const decode = answer.encoding === 'br' ? brotliDecompressSync : answer.encoding === 'gzip' ? gunzipSync : answer.encoding === 'deflate' ? inflateSync : null;
+  return (decode ? decode(answer.body) : answer.body).toString('utf8');
+}
+
+type Envelope = { result: { data: { json: unknown } } } | { error: { json: { message?: string; data?: { httpStatus?: number } } } };
+const resultsOf = (text: string) =>
+  (JSON.parse(text) as Envelope[]).map((e) => ('result' in e ? { data: e.result.data.json } : { error: e.error.json.data?.httpStatus ?? 500, message: e.error.json.message ?? '' }));
+
+const envelope = (inputs: readonly unknown[]) => Object.fromEntries(inputs.flatMap((input, i) => (input === undefined ? [] : [[String(i), { json: input }]])));
+
+export class Client {
+  private readonly idle: Connection[] = [];
+  private readonly waiting: { bytes: Buffer; done: (status: number | null, answer?: Answer) => void }[] = [];
+  private readonly all: Connection[] = [];
+  private readonly host: string;
+
+  private constructor(private readonly url: URL) {
+    this.host = url.host;
+  }
+
+  static async open(baseUrl: string, connections: number): Promise<Client> {
+    const client = new Client(new URL(baseUrl));
+    await Promise.all(Array.from({ length: connections }, () => client.connect()));
+    return client;
+  }
+
+  private connect(): Promise<void> {
+    return new Promise((resolve) => {
+      const c = new Connection(this.url.hostname, Number(this.url.port), (free) => this.dispatch(free));
+      this.all.push(c);
+      c.socket.once('connect', () => {
+        this.dispatch(c);
+        resolve();
+      });
+      // A connection the server closed (a restart, a fault) is replaced by a new one.
+      c.socket.once('close', () => {
+        this.all.splice(this.all.indexOf(c), 1);
+        const at = this.idle.indexOf(c);
+        if (at >= 0) this.idle.splice(at, 1);
+        if (!this.closed) setTimeout(() => void this.connect(), 100);
+      });
+      c.socket.once('error', () => resolve());
+    });
+  }
+
+  private closed = false;
+
+  private dispatch(c: Connection): void {
+    if (c.socket.destroyed) return;
+    const next = this.waiting.shift();
+    if (!next) {
+      this.idle.push(c);
+      return;
+    }
+    c.send(next.bytes, next.done);
+  }
+
+  /** Sends a request now; answers its status and body once it comes (null status: the connection failed). */
+  request(r: LoadRequest): Promise<{ status: number | null; answer?: Answer }> {
+    return new Promise((resolve) => {
+      this.waiting.push({ bytes: requestBytes(this.host, r), done: (status, answer) => resolve({ status, answer }) });
+      const c = this.idle.pop();
+      if (c) this.dispatch(c);
+    });
+  }
+
+  /** Queries as one batch (GET), or one mutation (POST); `due` is when the player meant to send it (performance.now()). */
+  async trpc(token: string, calls: readonly Call[], mutation: boolean, due: number, read = false): Promise<Reply> {
+    const paths = calls.map((c) => c.path).join(',');
+    const inputs = envelope(calls.map((c) => c.input));
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br', 'content-type': 'application/json' };
+    const request: LoadRequest = mutation
+      ? { method: 'POST', path: `/trpc/${paths}?batch=1`, body: JSON.stringify(inputs), headers }
+      : { method: 'GET', path: `/trpc/${paths}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`, headers };
+    const { status, answer } = await this.request(request);
+    const ms = performance.now() - due;
+    // Bodies are read only when needed (a command's answer, a partial failure): decompressing every page costs the client's CPU.
+    const needed = read || mutation || (status !== null && status !== 200);
+    let results: Reply['results'] = null;
+    if (needed && answer) {
+      try {
+        results = resultsOf(bodyText(answer));
+      } catch {
+        results = null;
+      }
+    }
+    return { status, ms, results };
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const c of this.all) c.socket.destroy();
+  }
+}

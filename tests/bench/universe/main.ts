@@ -1,0 +1,134 @@
+/**
+ * `npm run bench:universe`: the whole universe under a seeded model of its players (issue #30).
+ * Seeds M registered players straight into the database, then ramps the number online in steps;
+ * per step it prints requests a second and p50/p99 by kind (page reads, commands), arrivals and
+ * battles a second, the worker's lag from due time (p99), push latency from commit (p99), answers by
+ * status and the api's and the database's CPU; then checks the world (world-check.ts). Its last line
+ * names the largest step that held the bounds (metrics.ts BOUNDS). Exits 1 when no step held, the
+ * single step of --online missed them, chaos missed its goals, or the world check failed.
+ *
+ *   npm run bench:universe -- [--steps 200,500,1000] [--online N] [--minutes 1] [--players M (5 x the largest step)]
+ *     [--seed 1] [--speed 1000] [--connections 64] [--chaos]
+ *     [--base URL --database-url URL --jwt-secret S [--worker-pid PID] [--pg-restart 'command']]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadCatalogue } from '@brood/game-data';
+import { freePort } from '@brood/world/testing';
+import { startStack, type Stack } from '../../../scripts/lib/stack';
+import { loadAverage } from '../load-stack';
+import { runStepAndReport, type Target } from './report';
+import { onlinePlayers } from './model';
+import { Client } from './http';
+import { seedUniverse, tokensFor } from './seed';
+import { SocketHolders } from './sockets';
+import { checkWorld, installArrivalLog, ledger, removeArrivalLog } from './world-check';
+import { finalLine, percentile, Recorder, type StepFigures } from './metrics';
+import { playStep, signIn } from './step';
+
+const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const single = arg('online');
+const STEPS = single ? [Number(single)] : (arg('steps') ?? '200,500,1000,2000').split(',').map(Number);
+const MINUTES = Number(arg('minutes') ?? '1');
+const PLAYERS = Number(arg('players') ?? String(5 * Math.max(...STEPS)));
+const SEED = Number(arg('seed') ?? '1');
+// At 1,000 a fleet between neighbours flies about 5 s each way: arrivals and battles happen within a step.
+const SPEED = Number(arg('speed') ?? '1000');
+const CONNECTIONS = Number(arg('connections') ?? '64');
+const CHAOS = process.argv.includes('--chaos');
+const BASE = arg('base');
+
+const catalogue = loadCatalogue();
+const unitKeys = Object.keys(catalogue.units);
+const spyUnit = unitKeys.find((k) => catalogue.units[k]!.capabilities.includes('SPY'))!;
+
+let stack: Stack | null = null;
+let dataDir: string | null = null;
+let target: Target;
+if (BASE) {
+  const databaseUrl = arg('database-url') ?? process.env.DATABASE_URL;
+  const secret = arg('jwt-secret') ?? process.env.JWT_SECRET;
+  if (!databaseUrl || !secret) throw new Error('--base needs the stack database (--database-url or DATABASE_URL) and its JWT_SECRET (--jwt-secret): players are written straight into it.');
+  target = { baseUrl: BASE, databaseUrl, secret, workerPid: arg('worker-pid') ? Number(arg('worker-pid')) : null, pgRestart: arg('pg-restart') ?? null, stack: null };
+} else {
+  dataDir = mkdtempSync(join(tmpdir(), 'brood-universe-'));
+  const secret = 'universe-bench-secret-0123456789abcdef';
+  console.log(`starting the stack npm start runs (throw-away, universe speed ${SPEED}; logs in ${dataDir})...`);
+  stack = await startStack({
+    port: await freePort(),
+    pgPort: await freePort(),
+    dataDir,
+    ephemeral: true,
+    restart: true,
+    say: (line) => console.log(`  [stack] ${line}`),
+    output: dataDir,
+    env: { JWT_SECRET: secret, LOG_LEVEL: 'warn', UNIVERSE_OVERRIDES: JSON.stringify({ universe_speed_factor: SPEED }) },
+  });
+  target = { baseUrl: stack.baseUrl, databaseUrl: stack.databaseUrl, secret, workerPid: null, pgRestart: null, stack };
+}
+
+const sql = new pg.Pool({ connectionString: target.databaseUrl, max: 4 });
+sql.on('error', () => undefined); // a --chaos restart cuts idle connections
+let failed = false;
+const held: { figures: StepFigures; lag: number }[] = [];
+const sockets = new SocketHolders(target.baseUrl.replace('localhost', '127.0.0.1').replace(/^http/, 'ws'));
+let client: Client | null = null;
+try {
+  const t0 = performance.now();
+  const universe = await seedUniverse(sql, PLAYERS, catalogue);
+  console.log(`${PLAYERS.toLocaleString('en')} players seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${universe.alliances.size} alliances); ${loadAverage()}`);
+  await installArrivalLog(sql);
+  const largest = onlinePlayers(SEED, PLAYERS, Math.max(...STEPS));
+  const tokens = await tokensFor(target.secret, largest.map((i) => universe.players[i]!));
+  client = await Client.open(target.baseUrl.replace('localhost', '127.0.0.1'), CONNECTIONS);
+  const start = await ledger(sql, unitKeys, spyUnit);
+  // A warm-up, not counted: a freshly started api compiles its hot paths and fills its caches first.
+  const warm = largest.slice(0, Math.min(50, largest.length));
+  await sockets.open(warm.map((i) => tokens.get(i)!));
+  await signIn(client, universe, tokens, warm);
+  await playStep({ client, sql, universe, tokens, online: warm, durationMs: 15_000, seed: SEED * 1000 - 1 }, performance.now(), new Recorder());
+  console.log(`warm-up: 15 s of ${warm.length} players (not counted); ${loadAverage()}`);
+  let online: number[] = warm;
+  for (const [k, size] of STEPS.entries()) {
+    const next = onlinePlayers(SEED, PLAYERS, size);
+    // The ramp-in, not counted: the players coming online open their sockets and sign in, 8 at a time.
+    const coming = next.slice(online.length);
+    await sockets.open(coming.map((i) => tokens.get(i)!));
+    const t1 = performance.now();
+    const signed = await signIn(client, universe, tokens, coming);
+    const took = (performance.now() - t1) / 1000;
+    console.log(`\n${coming.length} players came online (socket, then the sign-in call set, 8 at a time) in ${took.toFixed(1)} s, ${(coming.length / took).toFixed(1)} a second: ` +
+      `sign-in p50 ${Math.round(percentile(signed.ms, 50))} ms, p99 ${Math.round(percentile(signed.ms, 99))} ms, ${signed.failed} failed (the ramp-in, not counted)`);
+    online = next;
+    const result = await runStepAndReport({
+      target, client, sql, universe, tokens, online, sockets,
+      durationMs: MINUTES * 60_000,
+      seed: SEED * 1000 + k,
+      chaos: CHAOS && k === STEPS.length - 1,
+    });
+    if (result.held) held.push({ figures: result.figures, lag: result.lag });
+    else if (single) failed = true;
+    if (!result.chaosHeld) failed = true;
+  }
+  const check = await checkWorld(sql, start, unitKeys, spyUnit);
+  console.log(`world check after the run:\n  ${check.lines.join('\n  ')}`);
+  if (!check.ok) failed = true;
+  if (BASE) await removeArrivalLog(sql);
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  client?.close();
+  sockets.close();
+  await sql.end();
+  await stack?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+const best = held.at(-1);
+console.log(best ? finalLine(best.figures, best.lag) : `universe: no step of ${STEPS.join(', ')} online held the bounds`);
+process.exit(failed || !best ? 1 : 0);
