@@ -9,6 +9,7 @@
  * neighbours), the first 12 of a sub-region in one alliance and the next 12 in another, the 25th in
  * none; attacks and spies go to the other alliance's neighbours, transports and stationing to allies.
  */
+import { createRng } from '@brood/game-core';
 
 export const TABS = ['EMPIRE', 'MAP', 'BUILDING', 'RESEARCH', 'UNITS', 'MOVEMENT', 'RANK', 'HALL_OF_FAME', 'ALLIANCE', 'MESSAGES'] as const;
 export type Tab = (typeof TABS)[number];
@@ -42,21 +43,13 @@ export const RATES: { pages: Record<Tab | 'POLL' | 'SIGN_IN', number>; commands:
   },
 };
 
-/** mulberry32: a small, fast, well-mixed 32-bit PRNG (numbers in [0, 1)). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** A seeded stream of uniform numbers in [0, 1): game-core's generator, named by the stream it is for. */
+export function rng(stream: string): () => number {
+  const generator = createRng(stream);
+  return () => generator.next();
 }
 
 /** One stream per (seed, player): players' plans do not depend on each other or on the step's size. */
-const streamSeed = (seed: number, player: number) => (Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(player + 1, 0xc2b2ae35)) >>> 0;
-
 /** Times of a Poisson process of `perMinute` over [0, durationMs), from `next`. */
 function poisson(next: () => number, perMinute: number, durationMs: number): number[] {
   const out: number[] = [];
@@ -73,7 +66,7 @@ function poisson(next: () => number, perMinute: number, durationMs: number): num
  * Pure: the same arguments give the same plan.
  */
 export function planPlayer(seed: number, player: number, durationMs: number, rates = RATES): Action[] {
-  const next = rng(streamSeed(seed, player));
+  const next = rng(`universe:${seed}:player:${player}`);
   const actions: Action[] = [];
   for (const [tab, perMinute] of Object.entries(rates.pages) as [Tab | 'POLL' | 'SIGN_IN', number][]) {
     for (const t of poisson(next, perMinute, durationMs)) actions.push({ at: t, kind: 'page', tab });
@@ -87,7 +80,7 @@ export function planPlayer(seed: number, player: number, durationMs: number, rat
 /** Which of `players` registered players are online in a step of `online`: the first `online` of one seeded order, so a larger step keeps a smaller one's players. */
 export function onlinePlayers(seed: number, players: number, online: number): number[] {
   const order = Array.from({ length: players }, (_, i) => i);
-  const next = rng(seed ^ 0x5bd1e995);
+  const next = rng(`universe:${seed}:online`);
   for (let i = order.length - 1; i > 0; i -= 1) {
     const j = Math.floor(next() * (i + 1));
     [order[i], order[j]] = [order[j]!, order[i]!];

@@ -25,7 +25,7 @@ export async function playStep(input: StepInput, startAt: number, recorder: Reco
   const plan: (Action & { player: number })[] = [];
   for (const player of input.online) for (const a of planPlayer(input.seed, player, input.durationMs)) plan.push({ ...a, player });
   plan.sort((a, b) => a.at - b.at);
-  const pick = rng(input.seed ^ 0x27d4eb2d);
+  const pick = rng(`universe:${input.seed}:pick`);
   const inFlight = new Set<Promise<void>>();
   const record = (kind: Sample['kind'], at: number, name: string, reply: Reply) => {
     const failed = reply.results?.find((r) => 'error' in r);
