@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { allianceOf, neighbourOf, PER_SUB_REGION, sideOf, TOP_REGION, placeOf, type Command, type Tab } from './model';
+import { allianceOf, neighbourOf, PER_SUB_REGION, sideOf, TOP_REGION, placeOf, type Command, type Page } from './model';
 import type { Call } from './http';
 import type { SeededPlayer, Universe } from './seed';
 
@@ -10,7 +10,7 @@ import type { SeededPlayer, Universe } from './seed';
  * recall, an invitation to accept) are looked up in the database, as few rows as the page lists.
  */
 
-export function pageCalls(tab: Tab | 'POLL' | 'SIGN_IN', me: SeededPlayer, universe: Universe): Call[] {
+export function pageCalls(tab: Page, me: SeededPlayer, universe: Universe): Call[] {
   const t = me.territory;
   const place = placeOf(me.index);
   const units = { path: 'territories.units', input: { id: t } };
@@ -24,8 +24,12 @@ export function pageCalls(tab: Tab | 'POLL' | 'SIGN_IN', me: SeededPlayer, unive
         { path: 'movements.active' }, { path: 'highscores.me', input: { sort_by: 'total_score', limit: 100 } },
         ...queues('construction', 'recruitment', 'defense'), { path: 'research.queue' },
       ];
-    case 'POLL': // an open page polls units and defenses every 30 s
+    case 'POLL_FLEETS_QUEUES': // the fleet strip's active movements and the queue panel's queues, every 15 s
+      return [{ path: 'movements.active' }, ...queues('construction', 'recruitment', 'defense'), { path: 'research.queue' }];
+    case 'POLL_UNITS': // the territory's units and defenses, every 30 s
       return [units, defenses];
+    case 'POLL_UNREAD': // the notification and message badges, every 2 minutes
+      return [{ path: 'notifications.unreadCount' }, { path: 'messages.unreadCount' }];
     case 'EMPIRE':
       return [{ path: 'territories.get', input: { id: t } }, units, defenses, ...queues('construction', 'recruitment', 'defense'), { path: 'stats.overview' }];
     case 'MAP':

@@ -33,18 +33,30 @@ const resultsOf = (text: string) =>
 
 const envelope = (inputs: readonly unknown[]) => Object.fromEntries(inputs.flatMap((input, i) => (input === undefined ? [] : [[String(i), { json: input }]])));
 
+/**
+ * Fastify closes a keep-alive connection idle for 72 s (its keepAliveTimeout). A request written on one
+ * just as the server closes it dies without an answer, which a browser retries and this client would
+ * count as failed; so, as a browser's pool does, the client drops a connection it left idle this long
+ * instead of reusing it.
+ */
+export const IDLE_CLOSE_MS = 50_000;
+
 export class Client {
   private readonly idle: Connection[] = [];
+  private readonly idleSince = new Map<Connection, number>();
   private readonly waiting: { bytes: Buffer; done: (status: number | null, answer?: Answer) => void }[] = [];
   private readonly all: Connection[] = [];
   private readonly host: string;
 
-  private constructor(private readonly url: URL) {
+  private constructor(
+    private readonly url: URL,
+    private readonly idleCloseMs: number,
+  ) {
     this.host = url.host;
   }
 
-  static async open(baseUrl: string, connections: number): Promise<Client> {
-    const client = new Client(new URL(baseUrl));
+  static async open(baseUrl: string, connections: number, idleCloseMs = IDLE_CLOSE_MS): Promise<Client> {
+    const client = new Client(new URL(baseUrl), idleCloseMs);
     await Promise.all(Array.from({ length: connections }, () => client.connect()));
     return client;
   }
@@ -60,6 +72,7 @@ export class Client {
       // A connection the server closed (a restart, a fault) is replaced by a new one.
       c.socket.once('close', () => {
         this.all.splice(this.all.indexOf(c), 1);
+        this.idleSince.delete(c);
         const at = this.idle.indexOf(c);
         if (at >= 0) this.idle.splice(at, 1);
         if (!this.closed) setTimeout(() => void this.connect(), 100);
@@ -74,17 +87,27 @@ export class Client {
     if (c.socket.destroyed) return;
     const next = this.waiting.shift();
     if (!next) {
+      this.idleSince.set(c, performance.now());
       this.idle.push(c);
       return;
     }
     c.send(next.bytes, next.done);
   }
 
+  /** An idle connection the server has not had time to close (IDLE_CLOSE_MS); older ones are closed and replaced. */
+  private takeIdle(): Connection | undefined {
+    for (let c = this.idle.pop(); c; c = this.idle.pop()) {
+      if (performance.now() - (this.idleSince.get(c) ?? 0) < this.idleCloseMs) return c;
+      c.socket.destroy();
+    }
+    return undefined;
+  }
+
   /** Sends a request now; answers its status and body once it comes (null status: the connection failed). */
   request(r: LoadRequest): Promise<{ status: number | null; answer?: Answer }> {
     return new Promise((resolve) => {
       this.waiting.push({ bytes: requestBytes(this.host, r), done: (status, answer) => resolve({ status, answer }) });
-      const c = this.idle.pop();
+      const c = this.takeIdle();
       if (c) this.dispatch(c);
     });
   }

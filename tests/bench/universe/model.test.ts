@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  allianceOf, COMMANDS, neighbourOf, onlinePlayers, PER_SUB_REGION, perPlayerPerMinute, placeOf, planPlayer, RATES, TABS,
+  allianceOf, COMMANDS, neighbourOf, onlinePlayers, PER_SUB_REGION, perPlayerPerMinute, placeOf, planPlayer, POLLS, RATES, TABS, type Poll,
 } from './model';
 
 describe('the universe model of player behaviour', () => {
@@ -40,13 +40,31 @@ describe('the universe model of player behaviour', () => {
       }
     }
     const expected = { ...RATES.pages, ...RATES.commands } as Record<string, number>;
-    for (const key of [...TABS, 'POLL', 'SIGN_IN', ...COMMANDS]) {
+    for (const key of [...TABS, 'SIGN_IN', ...COMMANDS]) {
       const mean = expected[key]! * minutes * players;
       // within five standard deviations of a Poisson count
       expect(Math.abs(seen.get(key)! - mean)).toBeLessThan(5 * Math.sqrt(mean));
     }
-    const { pages, commands } = perPlayerPerMinute();
+    const { pages, polls, commands } = perPlayerPerMinute();
     expect(pages).toBeGreaterThan(commands);
+    expect(polls).toBe(4 + 2 + 0.5);
+  });
+
+  it("polls at the spec's intervals: every period, from a phase of the player's own", () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 0, max: 49_999 }), fc.integer({ min: 10_000, max: 600_000 }), (seed, player, duration) => {
+        const plan = planPlayer(seed, player, duration);
+        for (const [poll, seconds] of Object.entries(POLLS) as [Poll, number][]) {
+          const times = plan.flatMap((a) => (a.kind === 'page' && a.tab === poll ? [a.at] : []));
+          const period = seconds * 1000;
+          expect(times.length).toBeGreaterThanOrEqual(Math.floor(duration / period));
+          expect(times.length).toBeLessThanOrEqual(Math.ceil(duration / period));
+          if (times.length > 0) expect(times[0]!).toBeLessThan(period);
+          for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBe(period);
+        }
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('keeps a smaller step’s players online in a larger one', () => {

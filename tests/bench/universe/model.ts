@@ -1,9 +1,10 @@
 /**
  * The seeded model of player behaviour for `npm run bench:universe`: pure (no clock, no I/O, no
  * Math.random), so the same seed gives the same plan. A plan is what each online player does during
- * a step: which screens they open (each tab loads the call set the web app loads for it), the
- * background polls an open page makes, and the commands they send, each at a Poisson rate per
- * online player (RATES, per minute: the reasoning is in docs/benchmarks.md, "The universe").
+ * a step: which screens they open (each tab loads the call set the web app loads for it) and the
+ * commands they send, each at a Poisson rate per online player (RATES, per minute: the reasoning is
+ * in docs/benchmarks.md, "The universe"), and the polls the open page makes at the spec's intervals
+ * (POLLS: every period from a phase of the player's own).
  *
  * The universe's layout is pure too: player i lives at a fixed position, 25 to a sub-region (its
  * neighbours), the first 12 of a sub-region in one alliance and the next 12 in another, the 25th in
@@ -21,20 +22,29 @@ export const COMMANDS = [
 ] as const;
 export type Command = (typeof COMMANDS)[number];
 
+/**
+ * The polls an open page makes while the player is online (spec core "Caching and polling", social
+ * "Polling and cache"), each as the web app batches it: the shell's fleet strip polls active movements
+ * every 15 s and its queue panel the queues every 15 s while an item is unfinished (a busy player always
+ * has one: at universe speed 1 builds take hours), in one batch; the territory's units and defenses
+ * every 30 s; the two unread counts every 2 minutes. Periods in seconds.
+ */
+export const POLLS = { POLL_FLEETS_QUEUES: 15, POLL_UNITS: 30, POLL_UNREAD: 120 } as const;
+export type Poll = keyof typeof POLLS;
+export type Page = Tab | Poll | 'SIGN_IN';
+
 /** What a player does: open a screen (or a page's poll comes due), or send a command. */
-export type Action = { at: number; kind: 'page'; tab: Tab | 'POLL' | 'SIGN_IN' } | { at: number; kind: 'command'; command: Command };
+export type Action = { at: number; kind: 'page'; tab: Page } | { at: number; kind: 'command'; command: Command };
 
 /**
  * Per online player, per minute. A session opens a screen about every 30 s and sends about one
  * command a minute, most of them economy; fleets are a third of the commands.
  */
-export const RATES: { pages: Record<Tab | 'POLL' | 'SIGN_IN', number>; commands: Record<Command, number> } = {
+export const RATES: { pages: Record<Tab | 'SIGN_IN', number>; commands: Record<Command, number> } = {
   pages: {
     // a session lasts about 30 minutes: one in 30 online players a minute leaves and is replaced by one who signs in
     SIGN_IN: 1 / 30,
     EMPIRE: 0.5, MAP: 0.4, BUILDING: 0.35, RESEARCH: 0.15, UNITS: 0.2, MOVEMENT: 0.2, RANK: 0.08, HALL_OF_FAME: 0.04, ALLIANCE: 0.05, MESSAGES: 0.08,
-    // an open dashboard polls units and defenses every 30 s (the territories' queries)
-    POLL: 2,
   },
   commands: {
     build: 0.2, research: 0.05, recruit: 0.12, defense: 0.06, cancel: 0.05, rename: 0.02,
@@ -59,17 +69,27 @@ function poisson(next: () => number, perMinute: number, durationMs: number): num
   return out;
 }
 
+/** Times of a poll every `periodMs` over [0, durationMs), from a phase in [0, periodMs) drawn from `next`. */
+function periodic(next: () => number, periodMs: number, durationMs: number): number[] {
+  const out: number[] = [];
+  for (let t = Math.floor(next() * periodMs); t < durationMs; t += periodMs) out.push(t);
+  return out;
+}
+
 /**
  * A player's actions over a step of `durationMs`, in time order: every page and command at its
- * Poisson instants. Signing in is not in it: a player coming online signs in before the step
+ * Poisson instants, every poll at its period. Signing in is not in it: a player coming online signs in before the step
  * (step.ts signIn); SIGN_IN's rate here is the sessions that end and start again during it.
  * Pure: the same arguments give the same plan.
  */
 export function planPlayer(seed: number, player: number, durationMs: number, rates = RATES): Action[] {
   const next = rng(`universe:${seed}:player:${player}`);
   const actions: Action[] = [];
-  for (const [tab, perMinute] of Object.entries(rates.pages) as [Tab | 'POLL' | 'SIGN_IN', number][]) {
+  for (const [tab, perMinute] of Object.entries(rates.pages) as [Tab | 'SIGN_IN', number][]) {
     for (const t of poisson(next, perMinute, durationMs)) actions.push({ at: t, kind: 'page', tab });
+  }
+  for (const [poll, seconds] of Object.entries(POLLS) as [Poll, number][]) {
+    for (const t of periodic(next, seconds * 1000, durationMs)) actions.push({ at: t, kind: 'page', tab: poll });
   }
   for (const [command, perMinute] of Object.entries(rates.commands) as [Command, number][]) {
     for (const t of poisson(next, perMinute, durationMs)) actions.push({ at: t, kind: 'command', command });
@@ -133,7 +153,7 @@ export function neighbourOf(player: number, players: number, relation: 'ally' | 
 }
 
 /** Actions a minute one online player makes, by kind: what a step of N players offers the api. */
-export function perPlayerPerMinute(rates = RATES): { pages: number; commands: number } {
+export function perPlayerPerMinute(rates = RATES): { pages: number; polls: number; commands: number } {
   const sum = (r: Record<string, number>) => Object.values(r).reduce((n, v) => n + v, 0);
-  return { pages: sum(rates.pages), commands: sum(rates.commands) };
+  return { pages: sum(rates.pages), polls: Object.values(POLLS).reduce((n, s) => n + 60 / s, 0), commands: sum(rates.commands) };
 }

@@ -1,0 +1,38 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client } from './http';
+
+/** A server counting the connections it accepted, answering every request 200 with one call's tRPC envelope. */
+async function countingServer(keepAliveTimeout: number): Promise<{ server: Server; url: string; connections: () => number }> {
+  let connections = 0;
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify([{ result: { data: { json: 'ok' } } }]));
+  });
+  server.keepAliveTimeout = keepAliveTimeout;
+  server.on('connection', () => (connections += 1));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections: () => connections };
+}
+
+describe("the universe bench's HTTP client", () => {
+  let close: () => void = () => undefined;
+  afterEach(() => close());
+
+  it('reuses a keep-alive connection while it is fresh, and replaces one it left idle too long instead of racing the server closing it', async () => {
+    const { server, url, connections } = await countingServer(60_000);
+    const client = await Client.open(url, 1, 200);
+    close = () => {
+      client.close();
+      server.close();
+    };
+    const ask = async () => (await client.trpc('token', [{ path: 'users.me' }], false, performance.now(), true)).results;
+    expect(await ask()).toEqual([{ data: 'ok' }]);
+    expect(await ask()).toEqual([{ data: 'ok' }]);
+    expect(connections()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await ask()).toEqual([{ data: 'ok' }]);
+    expect(connections()).toBe(2);
+  });
+});
