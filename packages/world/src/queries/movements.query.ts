@@ -2,6 +2,7 @@ import type { Catalogue } from '@brood/game-data';
 import type { MovementMission } from '@brood/game-core';
 import type { Actor, WorldDeps } from '../kernel/deps';
 import type { AmountMap } from '../entities/territory.entity';
+import { sqlRows } from '../kernel/bulk-write';
 
 /** GET /movements/active (social spec 3 "Fleet movement"): one card of the army movements panel. */
 export interface MovementView {
@@ -135,13 +136,15 @@ const SELECT = `
  * stationed at, one of the player's territories; soonest arrival first, stationed fleets last.
  */
 export async function activeMovements(deps: WorldDeps, actor: Actor): Promise<MovementView[]> {
-  const rows = await deps.em.execute<Row[]>(
-    `${SELECT} where m.user_id = ?
+  // Polled every 15 s by every open page: one parameter, sent apart from the text, not written into it.
+  const rows = await sqlRows<Row>(
+    deps.em,
+    `${SELECT} where m.user_id = $1
      union all
-     ${SELECT} where m.user_id <> ? and m.mission <> 'RETURN'
-       and m.target_territory_id in (select id from territories where owner_id = ?) and tt.owner_id = ?
+     ${SELECT} where m.user_id <> $1 and m.mission <> 'RETURN'
+       and m.target_territory_id in (select id from territories where owner_id = $1) and tt.owner_id = $1
      order by arrival_time nulls last, created_at`,
-    [actor.id, actor.id, actor.id, actor.id],
+    [actor.id],
   );
   return rows.map((row) => toView(deps.catalogue, row, actor.id));
 }
