@@ -24,6 +24,19 @@ export const SEED = {
   technologies: ['echo_sensing', 'pheromone_signalling', 'kinship_bonds'],
 } as const;
 
+/**
+ * Player k's army and defenses: the seed's, with 40 to 76 razorwings, 6 to 34 whisper mites and 5 to
+ * 11 thorn pits (7,511 mixes), so that scores, which the worker recomputes from what a player owns,
+ * differ as a real universe's do instead of tying 50,000 ways, while every player stays within a
+ * factor of two of every other (no newcomer protection between them).
+ */
+export function seededArmy(k: number): { units: Record<string, number>; defenses: Record<string, number> } {
+  return {
+    units: { ...SEED.units, razorwing: 40 + (k % 37), whisper_mite: 6 + (Math.floor(k / 37) % 29) },
+    defenses: { ...SEED.defenses, thorn_pit: 5 + (Math.floor(k / 1073) % 7) },
+  };
+}
+
 export interface SeededPlayer {
   index: number;
   id: number;
@@ -53,25 +66,27 @@ export async function seedUniverse(sql: pg.Pool, count: number, catalogue: Catal
     );
     const idOf = new Int32Array(count);
     for (const u of users.rows) idOf[u.k] = u.id;
+    const armies = Array.from({ length: count }, (_, k) => seededArmy(k));
     const territories = await client.query<{ id: number; owner_id: number }>(
       `insert into territories (owner_id, name, region, sub_region, position, resources, structures, units, defenses)
-       select u, 'Hive ' || k, $2::int - (k / $3::int) / 961, 1 + (k / $3::int) % 961, 1 + k % $3::int, $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb
-       from unnest($1::int[]) with ordinality as x(u, k1), lateral (select (k1 - 1)::int as k) kk
+       select u, 'Hive ' || k, $2::int - (k / $3::int) / 961, 1 + (k / $3::int) % 961, 1 + k % $3::int, $4::jsonb, $5::jsonb, units::jsonb, defenses::jsonb
+       from unnest($1::int[], $6::text[], $7::text[]) with ordinality as x(u, units, defenses, k1), lateral (select (k1 - 1)::int as k) kk
        returning id, owner_id`,
-      [Array.from(idOf), TOP_REGION, PER_SUB_REGION, JSON.stringify(SEED.resources), JSON.stringify(SEED.structures), JSON.stringify(SEED.units), JSON.stringify(SEED.defenses)],
+      [Array.from(idOf), TOP_REGION, PER_SUB_REGION, JSON.stringify(SEED.resources), JSON.stringify(SEED.structures),
+        armies.map((a) => JSON.stringify(a.units)), armies.map((a) => JSON.stringify(a.defenses))],
     );
     const indexOf = new Map(users.rows.map((u) => [u.id, u.k]));
     const territoryOf = new Int32Array(count);
     for (const t of territories.rows) territoryOf[indexOf.get(t.owner_id)!] = t.id;
-    // The scores of what each owns (the worker recomputes them on every completion), spread from half to one and a
-    // half times so the highscores are not one 50,000-way tie; neighbours stay within a fifth of each other (no newcomer protection).
-    const score = scoreBreakdown(catalogue, {
-      territories: [SEED.structures], technologies: Object.fromEntries(SEED.technologies.map((t) => [t, 1])), units: SEED.units, defenses: SEED.defenses,
-    });
+    // The scores of what each owns, as the worker computes them (it recomputes them on every completion and every 10 minutes).
+    const scores = armies.map((a) => scoreBreakdown(catalogue, {
+      territories: [SEED.structures], technologies: Object.fromEntries(SEED.technologies.map((t) => [t, 1])), units: a.units, defenses: a.defenses,
+    }));
+    const column = (key: keyof (typeof scores)[number]) => scores.map((score) => score[key]);
     await client.query(
-      `update player_scores s set building_score = $2 * f, research_score = $3 * f, unit_score = $4 * f, defense_score = $5 * f, total_score = $6 * f
-       from (select u, 0.5 + ((u::bigint * 7919) % 1000) / 1000.0 as f from unnest($1::int[]) u) x where s.user_id = x.u`,
-      [Array.from(idOf), score.building_score, score.research_score, score.unit_score, score.defense_score, score.total_score],
+      `update player_scores s set building_score = x.b, research_score = x.r, unit_score = x.un, defense_score = x.d, total_score = x.t
+       from unnest($1::int[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::float8[]) as x(u, b, r, un, d, t) where s.user_id = x.u`,
+      [Array.from(idOf), column('building_score'), column('research_score'), column('unit_score'), column('defense_score'), column('total_score')],
     );
     await client.query(
       `insert into queue_items (id, kind, user_id, item_key, target_level, paid, start_time, end_time, completed_at, created_at)
