@@ -18,7 +18,7 @@ import { registerHealth } from './http/health';
 import type { ApiDeps } from './deps';
 import { OneLinePerRequest, loggerOptions } from './logging';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http-errors';
-import { logDatabaseAway, watchCommits } from './database/outage';
+import { logDatabaseAway, watchWrites } from './database/outage';
 
 /** The logger options with the lines written to `stream` (a test reads them) instead of stdout. */
 function withStream(logger: FastifyServerOptions['logger'], stream: Writable | undefined): FastifyServerOptions['logger'] {
@@ -40,7 +40,7 @@ export async function buildApp(deps: ApiDeps, options: { logStream?: Writable } 
     clientErrorHandler,
   });
   deps.reads.logTo(app.log); // the read replica's fallback lines
-  watchCommits(deps.orm); // what a call that meets a database outage says it did (database/outage.ts)
+  watchWrites(deps.orm); // what a call that meets a database outage says it did (database/outage.ts)
   const retryAfter = String(deps.catalogue.universe.api_limits.retry_after_seconds);
   const makeContext = contextFactory(deps);
 

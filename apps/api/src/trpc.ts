@@ -6,7 +6,7 @@ import type { AuthUser } from './auth/token';
 import { keptTransformer } from './http/kept-serialization';
 import { NoControlCharacters } from './input-guard';
 import { withRequestCatalogue } from './routers/deployment-input';
-import { databaseAwayError, withCommitWatch } from './database/outage';
+import { databaseAwayError, unwatched, withWriteWatch } from './database/outage';
 
 /** What every procedure sees. A fresh EntityManager per request (never the global one). */
 export interface Ctx {
@@ -72,13 +72,13 @@ export const createCallerFactory = t.createCallerFactory;
 const guarded = t.middleware(async ({ ctx, getRawInput, next }) => {
   const checked = NoControlCharacters.safeParse(await getRawInput());
   if (!checked.success) throw new TRPCError({ code: 'BAD_REQUEST', message: checked.error.issues[0]?.message ?? 'Invalid input', cause: checked.error });
-  const { result, committing } = await withCommitWatch(() => withRequestCatalogue(ctx.deps.catalogue, () => next()));
+  const { result, wrote } = await withWriteWatch(() => withRequestCatalogue(ctx.deps.catalogue, () => next()));
   if (!result.ok && result.error.cause instanceof GameError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: cause.kind, message: cause.message, cause });
   }
   if (!result.ok) {
-    const away = databaseAwayError(result.error.cause, committing);
+    const away = databaseAwayError(result.error.cause, wrote);
     if (away) throw away;
   }
   return result;
@@ -97,7 +97,7 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   }
   const session = await ctx.deps.sessions.find(ctx.em, ctx.user.id, ctx.now());
   if ('error' in session) throw new TRPCError({ code: 'UNAUTHORIZED', message: session.error });
-  await ctx.deps.activity.touch(ctx.em, ctx.deps.catalogue, session.id, ctx.now());
+  await unwatched(() => ctx.deps.activity.touch(ctx.em, ctx.deps.catalogue, session.id, ctx.now())); // not the player's change
   return next({ ctx: { user: session } }); // tRPC merges it over the context
 });
 

@@ -1,52 +1,70 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@brood/world/testing';
-import { DATABASE_AWAY, DATABASE_AWAY_WHILE_SAVING, databaseAwayError, watchCommits, withCommitWatch } from './outage';
+import { DATABASE_AWAY, DATABASE_AWAY_WHILE_SAVING, databaseAwayError, unwatched, watchWrites, withWriteWatch } from './outage';
 
 /**
  * Which sentence a call that met a database outage may say, on real PostgreSQL: "nothing was changed"
- * only while no transaction of the call sent its COMMIT. The outage is the call's own connection
- * ended by the server (pg_terminate_backend of itself: 57P01), as a restart ends every connection.
+ * only while the call sent no COMMIT and no writing statement outside a transaction. The outage is
+ * the call's own connection ended by the server (pg_terminate_backend of itself: 57P01), as a
+ * restart ends every connection.
  */
 let db: TestDatabase;
 const ENDED = 'select pg_terminate_backend(pg_backend_pid())';
+const WRITE = "create temporary table if not exists scratch (id int); insert into scratch values (1)";
 
 beforeAll(async () => {
-  db = await createTestDatabase({ poolMax: 2 });
-  watchCommits(db.orm);
+  db = await createTestDatabase({ poolMax: 1 });
+  watchWrites(db.orm);
+  watchWrites(db.orm); // a second app on the same ORM: still one hook, one subscriber
 });
 
 afterAll(async () => {
   await db?.stop();
 });
 
+/** The pool's one connection alive again: the one a call ended may be handed out once more before its close is seen. */
+async function live(): Promise<void> {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      await db.orm.em.fork().execute('select 1');
+      return;
+    } catch (error) {
+      if (tries >= 5) throw error;
+    }
+  }
+}
+
 /** The sentence a call would answer with, or null when its failure is not an outage (or it did not fail). */
 async function answer(call: () => Promise<unknown>): Promise<string | null> {
-  const { result, committing } = await withCommitWatch(() => call().then(() => null, (error: unknown) => error));
-  return result === null ? null : (databaseAwayError(result, committing)?.message ?? null);
+  await live();
+  const { result, wrote } = await withWriteWatch(() => call().then(() => null, (error: unknown) => error));
+  return result === null ? null : (databaseAwayError(result, wrote)?.message ?? null);
 }
 
 describe('the sentence of a call that lost the database', () => {
-  it('says nothing was changed when the connection ended before any commit', async () => {
+  it('says nothing was changed when the connection ended before any commit or write', async () => {
     const em = db.orm.em.fork();
     expect(await answer(() => em.execute(ENDED))).toBe(DATABASE_AWAY);
-    expect(await answer(() => em.fork().transactional(async (tx) => tx.execute(ENDED)))).toBe(DATABASE_AWAY);
-    // A savepoint released inside a transaction that never committed is not a commit.
-    const nested = () =>
+    // Writes inside a transaction that never committed, and a savepoint released in it, change nothing.
+    const uncommitted = () =>
       em.fork().transactional(async (tx) => {
-        await tx.transactional((inner) => inner.execute('select 1'));
+        await tx.transactional((inner) => inner.execute(WRITE));
         await tx.execute(ENDED);
       });
-    expect(await answer(nested)).toBe(DATABASE_AWAY);
+    expect(await answer(uncommitted)).toBe(DATABASE_AWAY);
+    // The last-active time is bookkeeping, not the player's change.
+    expect(await answer(async () => (await unwatched(() => em.execute(WRITE)), em.execute(ENDED)))).toBe(DATABASE_AWAY);
   });
 
-  it('says the change may have been saved once a commit was sent', async () => {
+  it('says the change may have been saved once a commit or a write outside a transaction was sent', async () => {
     const em = db.orm.em.fork();
     const afterCommit = async () => {
       await em.fork().transactional((tx) => tx.execute('select 1'));
       await em.execute(ENDED); // a read-back after the commit
     };
     expect(await answer(afterCommit)).toBe(DATABASE_AWAY_WHILE_SAVING);
-    // Each call is watched on its own: the next one starts with no commit.
+    expect(await answer(async () => (await em.execute(WRITE), em.execute(ENDED)))).toBe(DATABASE_AWAY_WHILE_SAVING);
+    // Each call is watched on its own: the next one starts with nothing sent.
     expect(await answer(() => em.execute(ENDED))).toBe(DATABASE_AWAY);
   });
 
