@@ -58,7 +58,8 @@ describe('the OpenAPI document', () => {
     expect(start.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: input.properties.territory_id }]);
     expect(start.requestBody!.content['application/json'].schema.properties).toEqual({ structure_key: input.properties.structure_key });
     expect(start.requestBody!.content['application/json'].schema.required).toEqual(['structure_key']);
-    expect(Object.keys(start.responses)).toEqual(['201', '4XX']);
+    expect(Object.keys(start.responses)).toEqual(['201', '503', '4XX']);
+    expect(start.responses['503']).toMatchObject({ headers: { 'Retry-After': { schema: { type: 'integer' } } } });
 
     const register = doc.paths['/auth/register']!.post!.requestBody!.content['application/json'].schema;
     expect(register.required).toEqual(expect.arrayContaining(['username', 'email', 'password']));

@@ -18,6 +18,7 @@ import { registerHealth } from './http/health';
 import type { ApiDeps } from './deps';
 import { OneLinePerRequest, loggerOptions } from './logging';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http-errors';
+import { logDatabaseAway, watchWrites } from './database/outage';
 
 /** The logger options with the lines written to `stream` (a test reads them) instead of stdout. */
 function withStream(logger: FastifyServerOptions['logger'], stream: Writable | undefined): FastifyServerOptions['logger'] {
@@ -39,6 +40,8 @@ export async function buildApp(deps: ApiDeps, options: { logStream?: Writable } 
     clientErrorHandler,
   });
   deps.reads.logTo(app.log); // the read replica's fallback lines
+  watchWrites(deps.orm); // what a call that meets a database outage says it did (database/outage.ts)
+  const retryAfter = String(deps.catalogue.universe.api_limits.retry_after_seconds);
   const makeContext = contextFactory(deps);
 
   await app.register(formbody);
@@ -46,7 +49,7 @@ export async function buildApp(deps: ApiDeps, options: { logStream?: Writable } 
   registerSecurity(app, deps);
   registerMetrics(app, deps);
 
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(errorHandler(retryAfter));
 
   registerHealth(app, deps);
 
@@ -56,8 +59,11 @@ export async function buildApp(deps: ApiDeps, options: { logStream?: Writable } 
       router: appRouter,
       createContext: ({ req }) => makeContext(req),
       onError: ({ error, path }) => {
+        if (error.code === 'SERVICE_UNAVAILABLE') logDatabaseAway(app.log, { path }, error);
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');
       },
+      // A call (or one of a batch) the database could not answer: the client may ask again in a moment.
+      responseMeta: ({ errors }) => (errors.some((e) => e.code === 'SERVICE_UNAVAILABLE') ? { headers: { 'retry-after': retryAfter } } : {}),
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 

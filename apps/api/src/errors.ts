@@ -15,6 +15,7 @@ const STATUS: Partial<Record<TRPCError['code'], number>> = {
   PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   METHOD_NOT_SUPPORTED: 405,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export interface HttpError {

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseAwayError, logDatabaseAway } from './database/outage';
 
 /**
  * Every answer is `{detail}`, errors Fastify and Node raise before any route runs included: a body
@@ -9,17 +10,28 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
  * too large or malformed (client errors, answered on the raw socket since no request exists yet).
  */
 
-/** Fastify's errors once a request exists; a broken JSON body is invalid input (422, as FastAPI does). */
-export function errorHandler(error: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const status = error.statusCode ?? 500;
-  if (status >= 500) {
-    req.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ detail: 'Internal server error' });
-  }
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
-    return reply.code(422).send({ detail: [{ loc: ['body'], msg: 'The body is not valid JSON', type: 'json_invalid' }] });
-  }
-  return reply.code(status).send({ detail: error.message });
+/**
+ * Fastify's errors once a request exists; a broken JSON body is invalid input (422, as FastAPI does).
+ * A route outside tRPC and /api/v1 that could not reach the database answers 503 with `retryAfter`
+ * seconds: only a GET is known to have changed nothing (database/outage.ts).
+ */
+export function errorHandler(retryAfter: string) {
+  return (error: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const away = databaseAwayError(error, req.method !== 'GET' && req.method !== 'HEAD');
+    if (away) {
+      logDatabaseAway(req.log, {}, error);
+      return reply.code(503).header('retry-after', retryAfter).send({ detail: away.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ detail: 'Internal server error' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.code(422).send({ detail: [{ loc: ['body'], msg: 'The body is not valid JSON', type: 'json_invalid' }] });
+    }
+    return reply.code(status).send({ detail: error.message });
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { AuthUser } from './auth/token';
 import { keptTransformer } from './http/kept-serialization';
 import { NoControlCharacters } from './input-guard';
 import { withRequestCatalogue } from './routers/deployment-input';
+import { databaseAwayError, unwatched, withWriteWatch } from './database/outage';
 
 /** What every procedure sees. A fresh EntityManager per request (never the global one). */
 export interface Ctx {
@@ -65,15 +66,20 @@ export const createCallerFactory = t.createCallerFactory;
  * before its own input parser, a control character anywhere in the input is a 422 like any other
  * invalid field, so no procedure can forget to refuse one; the input parser then runs with this
  * deployment's catalogue at hand (catalogueKey, catalogueMap); after it, the GameError a command throws
- * (world knows nothing of tRPC) becomes the matching tRPC error.
+ * (world knows nothing of tRPC) becomes the matching tRPC error, and a database that could not be
+ * reached becomes 503 with the sentence that is true of what the call did (database/outage.ts).
  */
 const guarded = t.middleware(async ({ ctx, getRawInput, next }) => {
   const checked = NoControlCharacters.safeParse(await getRawInput());
   if (!checked.success) throw new TRPCError({ code: 'BAD_REQUEST', message: checked.error.issues[0]?.message ?? 'Invalid input', cause: checked.error });
-  const result = await withRequestCatalogue(ctx.deps.catalogue, () => next());
+  const { result, wrote } = await withWriteWatch(() => withRequestCatalogue(ctx.deps.catalogue, () => next()));
   if (!result.ok && result.error.cause instanceof GameError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+  }
+  if (!result.ok) {
+    const away = databaseAwayError(result.error.cause, wrote);
+    if (away) throw away;
   }
   return result;
 });
@@ -91,7 +97,7 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   }
   const session = await ctx.deps.sessions.find(ctx.em, ctx.user.id, ctx.now());
   if ('error' in session) throw new TRPCError({ code: 'UNAUTHORIZED', message: session.error });
-  await ctx.deps.activity.touch(ctx.em, ctx.deps.catalogue, session.id, ctx.now());
+  await unwatched(() => ctx.deps.activity.touch(ctx.em, ctx.deps.catalogue, session.id, ctx.now())); // not the player's change
   return next({ ctx: { user: session } }); // tRPC merges it over the context
 });
 

@@ -237,9 +237,9 @@ export const UniverseSettingsSchema = z.strictObject({
   avatars: count,
   /**
    * What one player may ask of one api process: request body size, write calls (REST POST/PUT/DELETE
-   * and tRPC mutations) per minute, open /ws sockets.
+   * and tRPC mutations) per minute, open /ws sockets; the Retry-After of a 503 while the database is away.
    */
-  api_limits: z.strictObject({ body_max_bytes: limit, writes_per_player_per_minute: limit, sockets_per_player: limit }),
+  api_limits: z.strictObject({ body_max_bytes: limit, writes_per_player_per_minute: limit, sockets_per_player: limit, retry_after_seconds: limit }),
   /** The moderation console: a due job waiting longer than this is counted late; rows per page of its lists. */
   moderation: z.strictObject({ job_late_seconds: limit, page_size: limit }),
   /**

@@ -140,6 +140,11 @@ async function operation(declaration: RestDeclaration): Promise<JsonSchema> {
     responses: {
       [String(declaration.successStatus)]: { description: 'Success', content: { 'application/json': { schema: {} } } },
       '4XX': { description: 'Refused, with a sentence or the invalid fields', content: { 'application/json': { schema: DETAIL } } },
+      '503': {
+        description: 'The database could not be reached for a moment; the sentence says whether anything may have been saved',
+        headers: { 'Retry-After': { description: 'Seconds to wait before asking again', schema: { type: 'integer' } } },
+        content: { 'application/json': { schema: DETAIL } },
+      },
     },
   };
 }

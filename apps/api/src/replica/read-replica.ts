@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { isConnectionError, isRecoveryConflict } from './connection-error';
+import { isConnectionError, isRecoveryConflict } from '../database/connection-error';
 
 type ReadLog = Pick<FastifyBaseLogger, 'warn' | 'info'>;
 

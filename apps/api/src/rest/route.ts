@@ -3,6 +3,7 @@ import { createCallerFactory, type Ctx, type FieldSource } from '../trpc';
 import { appRouter } from '../root';
 import { toHttpError } from '../errors';
 import type { ContextFactory } from '../context';
+import { logDatabaseAway } from '../database/outage';
 
 const createCaller = createCallerFactory(appRouter);
 export type Caller = ReturnType<typeof createCaller>;
@@ -72,7 +73,11 @@ export function restRoute(
         return reply.code(successStatus).send(result ?? null);
       } catch (error) {
         const http = toHttpError(error, fieldSource(req, input));
-        if (http.status >= 500) req.log.error({ err: error }, 'REST call failed');
+        if (http.status === 503) {
+          // The database could not be reached (database/outage.ts): the client may ask again in a moment.
+          logDatabaseAway(req.log, {}, error);
+          reply.header('retry-after', String(ctx.deps.catalogue.universe.api_limits.retry_after_seconds));
+        } else if (http.status >= 500) req.log.error({ err: error }, 'REST call failed');
         return reply.code(http.status).send(http.body);
       }
     },

@@ -1,6 +1,7 @@
 /**
- * Whether a read failed because its server could not be reached or went away (so the same read may
- * be asked of another server), as opposed to an answer the server gave about the statement.
+ * Whether a call failed because its server could not be reached or went away (so the same read may
+ * be asked of another server, and a player may try again in a moment: ./outage.ts), as opposed to an
+ * answer the server gave about the statement.
  */
 
 /** Socket errors of Node while connecting or talking to the server. */
