@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { ReadMemo } from '@brood/world';
 import type { ApiDeps } from './deps';
 import type { Ctx } from './trpc';
 
@@ -11,7 +12,13 @@ function bearer(req: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** Builds the per-request context: a fresh EntityManager, and the user from the bearer token. */
+/**
+ * Builds the per-request context: a fresh EntityManager, and the user from the bearer token. A GET
+ * (the web app's batch of queries for a screen, or a REST read) reads one instant, and its queries
+ * share what they read (ReadMemo: the settled territories, a territory's queues, the technology
+ * levels). A mutation keeps a live clock: a command may wait on a lock and must then act at a later
+ * instant.
+ */
 export function contextFactory(deps: ApiDeps): ContextFactory {
   return async (req) => {
     const token = bearer(req);
@@ -22,6 +29,8 @@ export function contextFactory(deps: ApiDeps): ContextFactory {
       if ('user' in verified) user = verified.user;
       else authError = verified.error;
     }
-    return { deps, em: deps.orm.em.fork(), user, authError, ip: req.ip, now: () => new Date() };
+    const at = req.method === 'GET' ? new Date() : null;
+    const now = at ? () => at : () => new Date();
+    return { deps, em: deps.orm.em.fork(), user, authError, ip: req.ip, now, reads: at ? new ReadMemo() : undefined };
   };
 }

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { GameError } from '@brood/world';
+import { GameError, type ReadMemo } from '@brood/world';
 import type { ApiDeps } from './deps';
 import type { AuthUser } from './auth/token';
 import { keptTransformer } from './http/kept-serialization';
@@ -18,7 +18,10 @@ export interface Ctx {
   authError: string | null;
   /** Client address, for login throttling. */
   ip: string;
+  /** The request's instant: fixed for a GET (a batch of queries reads one moment), live for a mutation. */
   now: () => Date;
+  /** The reads a GET request's queries share (context.ts); none for a mutation. */
+  reads?: ReadMemo;
 }
 
 /** What a player reads of an error the server did not mean to raise: its own message may name tables, files or hosts. */

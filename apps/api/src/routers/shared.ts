@@ -5,9 +5,9 @@ import type { Ctx } from '../trpc';
 
 /** What every domain's router shares: the world's deps from a request, and the id fields many inputs hold. */
 
-/** The economy commands' deps from a request: its EntityManager, the catalogue, pg-boss. */
+/** The economy commands' deps from a request: its EntityManager, the catalogue, pg-boss, and a GET's shared reads. */
 export function worldDeps(ctx: Ctx): WorldDeps {
-  return { em: ctx.em, catalogue: ctx.deps.catalogue, boss: ctx.deps.boss };
+  return { em: ctx.em, catalogue: ctx.deps.catalogue, boss: ctx.deps.boss, reads: ctx.reads };
 }
 
 /** A territory id, declared with the dispatch input in contracts. */

@@ -32,19 +32,22 @@ interface BatchView extends Common {
 export type RecruitmentQueueItemView = BatchView & { unit_key: string };
 export type DefenseQueueItemView = BatchView & { defense_key: string };
 
-function common(item: QueueItem): Common {
+/** What a view reads of a queue item: an entity (a command's), or a plain row (the queue reads'). */
+export type QueuedItem = Pick<QueueItem, 'id' | 'territoryId' | 'itemKey' | 'targetLevel' | 'quantity' | 'durationPerItemS' | 'paid' | 'createdAt' | 'startTime' | 'endTime'>;
+
+function common(item: QueuedItem): Common {
   return { id: item.id, created_at: item.createdAt, start_time: item.startTime, end_time: item.endTime, paid: item.paid };
 }
 
-export function toBuildItemView(item: QueueItem): BuildQueueItemView {
+export function toBuildItemView(item: QueuedItem): BuildQueueItemView {
   return { ...common(item), territory_id: item.territoryId!, structure_key: item.itemKey, target_level: item.targetLevel! };
 }
 
-export function toResearchItemView(item: QueueItem): ResearchQueueItemView {
+export function toResearchItemView(item: QueuedItem): ResearchQueueItemView {
   return { ...common(item), tech_key: item.itemKey, target_level: item.targetLevel!, territory_id_for_cost: item.territoryId ?? null };
 }
 
-function batch(item: QueueItem, now: Date): BatchView {
+function batch(item: QueuedItem, now: Date): BatchView {
   return {
     ...common(item),
     territory_id: item.territoryId!,
@@ -55,11 +58,11 @@ function batch(item: QueueItem, now: Date): BatchView {
   };
 }
 
-export function toRecruitmentItemView(item: QueueItem, now: Date): RecruitmentQueueItemView {
+export function toRecruitmentItemView(item: QueuedItem, now: Date): RecruitmentQueueItemView {
   return { ...batch(item, now), unit_key: item.itemKey };
 }
 
-export function toDefenseItemView(item: QueueItem, now: Date): DefenseQueueItemView {
+export function toDefenseItemView(item: QueuedItem, now: Date): DefenseQueueItemView {
   return { ...batch(item, now), defense_key: item.itemKey };
 }
 

@@ -11,9 +11,8 @@ import {
 } from '@brood/game-core';
 import type { Catalogue, DefenseDef, UnitDef } from '@brood/game-data';
 import type { Actor, WorldDeps } from '../kernel/deps';
-import { ownedTerritories } from '../kernel/access';
-import { settledViews } from '../settle';
-import { technologyLevels } from './economy-territories.query';
+import { technologyLevelsRead } from './economy-territories.query';
+import { ownTerritoriesRead } from './territory-read.query';
 import { alliedFleetCounts } from './movement-counts.query';
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
@@ -83,11 +82,10 @@ function territoryStats(catalogue: Catalogue, effects: Effects, labResearchSpeed
  */
 export async function statsOverview(deps: WorldDeps, actor: Actor, now: Date) {
   const { em, catalogue } = deps;
-  const territories = await ownedTerritories(em, actor.id);
-  const settled = await settledViews(em, catalogue, territories, now);
-  const technologies = await technologyLevels(em, actor.id, now);
+  // Shared with the other queries of a GET batch (the territory views, the technologies): read once.
+  const [territories, technologies] = await Promise.all([ownTerritoriesRead(deps, actor.id, now), technologyLevelsRead(deps, actor.id, now)]);
   const allied = await alliedFleetCounts(em, territories.map((t) => t.id));
-  const structuresOf = territories.map((t) => settled.get(t.id)!.state.structures);
+  const structuresOf = territories.map((t) => t.settled.state.structures);
   // Player-wide: base values, technologies and the player-scope effects of every territory.
   const playerEffects = aggregateEffects(catalogue, { structures: {}, technologies, otherTerritories: structuresOf });
 
@@ -95,7 +93,7 @@ export async function statsOverview(deps: WorldDeps, actor: Actor, now: Date) {
   let fastestUnits = speedModifier(playerEffects, 'unit_production_speed');
   let fastestDefenses = speedModifier(playerEffects, 'defense_production_speed');
   territories.forEach((territory, index) => {
-    const effects = settled.get(territory.id)!.economy.effects;
+    const effects = territory.settled.economy.effects;
     fastestUnits = Math.max(fastestUnits, speedModifier(effects, 'unit_production_speed'));
     fastestDefenses = Math.max(fastestDefenses, speedModifier(effects, 'defense_production_speed'));
     const lab = effectsOf(catalogue, { structures: structuresOf[index] }, 'territory').research_speed ?? 0;

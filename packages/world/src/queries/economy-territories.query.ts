@@ -1,41 +1,53 @@
 import type { WorldDeps, Actor } from '../kernel/deps';
 import { toTerritoryView, countsView, type TerritoryView } from './territory-view';
-import { QueueItem } from '../entities/queue-item.entity';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { technologiesAt } from '../settle';
-import { readOwnTerritories, readOwnTerritory } from './territory-read.query';
+import { technologiesAt as coreTechnologiesAt } from '@brood/game-core';
+import { QueueItem } from '../entities/queue-item.entity';
+import { epochMs, sqlRows } from '../kernel/bulk-write';
+import { memoised } from '../kernel/read-memo';
+import { ownTerritoriesRead, ownTerritoryRead } from './territory-read.query';
 
 /** GET /territories: every territory of the player, settled to now (one statement for any number). */
 export async function listTerritories(deps: WorldDeps, actor: Actor, now: Date): Promise<TerritoryView[]> {
-  return (await readOwnTerritories(deps.em, deps.catalogue, actor.id, now)).map((t) => toTerritoryView(deps.catalogue, t, t.settled));
+  return (await ownTerritoriesRead(deps, actor.id, now)).map((t) => toTerritoryView(deps.catalogue, t, t.settled));
 }
 
 /** GET /territories/{id} (one statement). */
 export async function getTerritory(deps: WorldDeps, actor: Actor, territoryId: number, now: Date): Promise<TerritoryView> {
-  const territory = await readOwnTerritory(deps.em, deps.catalogue, actor.id, territoryId, now);
+  const territory = await ownTerritoryRead(deps, actor.id, territoryId, now);
   return toTerritoryView(deps.catalogue, territory, territory.settled);
 }
 
 /** GET /territories/{id}/units: units at home, with the batches delivered so far. */
 export async function listTerritoryUnits(deps: WorldDeps, actor: Actor, territoryId: number, now: Date) {
-  const { settled } = await readOwnTerritory(deps.em, deps.catalogue, actor.id, territoryId, now);
+  const { settled } = await ownTerritoryRead(deps, actor.id, territoryId, now);
   return countsView(settled.state.units, 'unit_key');
 }
 
 /** GET /territories/{id}/defenses. */
 export async function listTerritoryDefenses(deps: WorldDeps, actor: Actor, territoryId: number, now: Date) {
-  const { settled } = await readOwnTerritory(deps.em, deps.catalogue, actor.id, territoryId, now);
+  const { settled } = await ownTerritoryRead(deps, actor.id, territoryId, now);
   return countsView(settled.state.defenses, 'defense_key');
 }
 
-/** A player's technology levels at `at`: the highest target of each research that ended by then. */
+/** A player's technology levels at `at`: the highest target of each research that ended by then (plain rows, no entities). */
 export async function technologyLevels(em: EntityManager, userId: number, at: Date): Promise<Record<string, number>> {
-  const research = await em.find(QueueItem, { userId, kind: 'research', endTime: { $lte: at } }, { fields: ['itemKey', 'targetLevel', 'endTime'] });
-  return technologiesAt(research, at.getTime());
+  await em.tryFlush(QueueItem, {}); // research a caller's transaction changed and has not stored yet counts, as em.find would
+  const research = await sqlRows<{ itemKey: string; targetLevel: number | null; endTime: number }>(
+    em,
+    `select item_key as "itemKey", target_level as "targetLevel", ${epochMs('end_time')} as "endTime" from queue_items where user_id = $1 and kind = 'research' and end_time <= $2`,
+    [userId, at],
+  );
+  return coreTechnologiesAt(research, at.getTime());
+}
+
+/** technologyLevels for a query: once per read-only request (deps.reads), shared by the technologies and the stats. */
+export function technologyLevelsRead(deps: WorldDeps, userId: number, at: Date): Promise<Record<string, number>> {
+  return memoised(deps.reads, `technologies:${userId}@${at.getTime()}`, () => technologyLevels(deps.em, userId, at));
 }
 
 /** The player's technologies: [{tech_key, level}] (level > 0). */
 export async function listTechnologies(deps: WorldDeps, actor: Actor, now: Date): Promise<{ tech_key: string; level: number }[]> {
-  const levels = await technologyLevels(deps.em, actor.id, now);
+  const levels = await technologyLevelsRead(deps, actor.id, now);
   return Object.entries(levels).map(([tech_key, level]) => ({ tech_key, level }));
 }

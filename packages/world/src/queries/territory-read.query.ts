@@ -4,6 +4,8 @@ import { advanceTerritory, productionTime, type ResearchChange, type SettledTerr
 import { epochMs, sqlRows } from '../kernel/bulk-write';
 import { NOT_YOUR_TERRITORY, TERRITORY_NOT_FOUND } from '../kernel/access';
 import { fail } from '../errors';
+import type { WorldDeps } from '../kernel/deps';
+import { memoised } from '../kernel/read-memo';
 import type { AmountMap } from '../entities/territory.entity';
 import { SETTLE_ITEM_KINDS } from '../settle';
 
@@ -55,11 +57,19 @@ export async function readOwnTerritories(em: EntityManager, catalogue: Catalogue
   return rows.map((row) => settledRow(catalogue, row, t));
 }
 
-/** One territory of the player settled to t, in one statement (404 when missing, 403 when someone else's). */
-export async function readOwnTerritory(em: EntityManager, catalogue: Catalogue, userId: number, territoryId: number, t: Date): Promise<ReadTerritory> {
-  const [row] = await sqlRows<Row>(em, `${SETTLED_ROWS} where t.id = $3 and t.owner_id = $1`, [userId, t, territoryId]);
-  if (row) return settledRow(catalogue, row, t);
-  return refuseTerritory(em, territoryId);
+/**
+ * Every territory of the player settled to t, for a query: once per read-only request (the memo of
+ * deps.reads), so the views of one GET batch (the territories, one of them, its units, its defenses,
+ * the stats) share one statement.
+ */
+export function ownTerritoriesRead(deps: WorldDeps, userId: number, t: Date): Promise<ReadTerritory[]> {
+  return memoised(deps.reads, `territories:${userId}@${t.getTime()}`, () => readOwnTerritories(deps.em, deps.catalogue, userId, t));
+}
+
+/** One territory of the player settled to t, picked from ownTerritoriesRead (404 when missing, 403 when someone else's). */
+export async function ownTerritoryRead(deps: WorldDeps, userId: number, territoryId: number, t: Date): Promise<ReadTerritory> {
+  const territory = (await ownTerritoriesRead(deps, userId, t)).find((own) => own.id === territoryId);
+  return territory ?? refuseTerritory(deps.em, territoryId);
 }
 
 /** Why a statement limited to the player's own territories found none with this id: 404 when there is none, else 403. */

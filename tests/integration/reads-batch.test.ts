@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call, createPlayer, createTestApi, type TestApi, type TestPlayer } from '@brood/api/testing';
+
+/**
+ * The reads of a screen: the web app sends a tab's queries as one GET (httpBatchLink), and the api
+ * answers them from one instant, reading what they share once (issue 30). Statements are counted on
+ * the api's own pool, at pg's Client.query (MikroORM's copy of pg: pg-boss's is another).
+ */
+
+let api: TestApi;
+let alice: TestPlayer;
+let bob: TestPlayer;
+let home: number;
+let bobsHome: number;
+
+type Query = readonly [path: string, input?: object];
+
+const empire = (id: number): Query[] => [
+  ['territories.get', { id }],
+  ['territories.units', { id }],
+  ['territories.defenses', { id }],
+  ['construction.queue', { territory_id: id }],
+  ['recruitment.queue', { territory_id: id }],
+  ['defense.queue', { territory_id: id }],
+  ['stats.overview'],
+];
+
+/** The shell's batch on sign-in (the web app's first screen). */
+const signIn = (id: number): Query[] => [
+  ['users.me'],
+  ['gameData.all'],
+  ['territories.list'],
+  ['territories.get', { id }],
+  ['stats.overview'],
+  ['research.technologies'],
+  ['notifications.unreadCount'],
+  ['messages.unreadCount'],
+  ['movements.active'],
+  ['highscores.me'],
+  ['construction.queue', { territory_id: id }],
+  ['recruitment.queue', { territory_id: id }],
+  ['defense.queue', { territory_id: id }],
+  ['research.queue'],
+];
+
+/** What tRPC answers for each query of a GET batch: its data, or its error's code and message. */
+async function batch(who: TestPlayer, queries: readonly Query[]): Promise<unknown[]> {
+  const input = Object.fromEntries(queries.map(([, value], i) => [i, value === undefined ? undefined : { json: value }]));
+  const url = `/trpc/${queries.map(([path]) => path).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+  const res = await call(api, who, { method: 'GET', url });
+  return res.json<{ result?: { data: { json: unknown } }; error?: { json: { message: string; data: { httpStatus: number } } } }[]>().map((answer) =>
+    answer.result ? answer.result.data.json : { status: answer.error!.json.data.httpStatus, message: answer.error!.json.message },
+  );
+}
+
+let recording: string[] | null = null;
+let restore = () => {};
+
+/**
+ * The statements the api sends for one GET batch, and its answers. A call just before makes sure the
+ * player's session is kept and their activity written (a call writes it every few minutes).
+ */
+async function counted(who: TestPlayer, queries: readonly Query[]): Promise<{ answer: unknown[]; statements: string[] }> {
+  await batch(who, [['users.me']]);
+  recording = [];
+  try {
+    const answer = await batch(who, queries);
+    return { answer, statements: recording };
+  } finally {
+    recording = null;
+  }
+}
+
+const rest = (who: TestPlayer, url: string, payload: object) => call(api, who, { method: 'POST', url: `/api/v1${url}`, payload });
+const sql = (text: string, params: unknown[]) => api.db.orm.em.fork().execute(text, params);
+
+beforeAll(async () => {
+  api = await createTestApi();
+  // As in a running api, whose realtime listener is up: a signed-in call does not read its account every time.
+  api.deps.sessions.setLive(true);
+  // pg-pool builds its clients of the Client class it was given (the types leave it out).
+  const pool = (await api.deps.orm.em.getConnection().getNativeClient()) as unknown as { Client: { prototype: { query: (...args: unknown[]) => unknown } } };
+  const proto = pool.Client.prototype;
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+    recording?.push(text ?? '?');
+    return query.apply(this, args);
+  };
+  restore = () => void (proto.query = query);
+  alice = await createPlayer(api);
+  bob = await createPlayer(api);
+  const homeOf = async (who: TestPlayer) => ((await batch(who, [['territories.list']]))[0] as { id: number }[])[0]!.id;
+  [home, bobsHome] = [await homeOf(alice), await homeOf(bob)];
+  // Something in every queue: two build levels (their order), a batch of units, a defense, a research.
+  await sql(`update territories set resources = ?::jsonb, structures = ?::jsonb, resources_updated_at = now() where id = ?`, [
+    JSON.stringify({ fiber: 50000, crystal: 50000, biomass: 50000, resin: 5000 }),
+    JSON.stringify({ builder_hive: 2, cortex_nest: 1, brood_hatchery: 1, carapace_works: 4, resin_gland: 2 }),
+    home,
+  ]);
+  for (const [url, payload] of [
+    [`/territories/${home}/structures`, { structure_key: 'fiber_tangle' }],
+    [`/territories/${home}/structures`, { structure_key: 'fiber_tangle' }],
+    [`/territories/${home}/units`, { unit_key: 'razorwing', quantity: 4 }],
+    [`/territories/${home}/defenses`, { defense_key: 'lesser_membrane', quantity: 1 }],
+    ['/research', { tech_key: 'echo_sensing', territory_id_for_cost: home }],
+  ] as const) {
+    const res = await rest(alice, url, payload);
+    if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  }
+});
+afterAll(async () => {
+  restore();
+  await api?.close();
+});
+
+describe('a GET batch reads once what its queries share', () => {
+  it('the Empire screen\'s batch sends at most 4 statements, and answers what its queries answer one at a time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] }); // one instant for the batch and the single calls: the same settled stock
+    try {
+      const { answer, statements } = await counted(alice, empire(home));
+      // One for the player's territories settled (the territory, its units and defenses, the stats), one for
+      // the three queues and the territory's owner, one for the technologies, one for the allied fleets.
+      expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(4);
+      const single = await Promise.all(empire(home).map(async (query) => (await batch(alice, [query]))[0]));
+      expect(answer).toEqual(single);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the sign-in batch sends at most 10 statements for its 14 queries, and answers what they answer one at a time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { answer, statements } = await counted(alice, signIn(home));
+      // The territories, the three territory queues and the technologies are read once each; the rest one each.
+      expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(10);
+      expect(answer).toEqual(await Promise.all(signIn(home).map(async (query) => (await batch(alice, [query]))[0])));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers every queue in its order (start time, then creation), and shares one technologies read with the stats', async () => {
+    const [build, recruitment, defense, research, technologies] = (await batch(alice, [
+      ['construction.queue', { territory_id: home }],
+      ['recruitment.queue', { territory_id: home }],
+      ['defense.queue', { territory_id: home }],
+      ['research.queue'],
+      ['research.technologies'],
+    ])) as { start_time: string; target_level?: number; unit_key?: string; defense_key?: string; tech_key?: string }[][];
+    expect(build!.map((item) => item.target_level)).toEqual([1, 2]);
+    expect(Date.parse(build![0]!.start_time)).toBeLessThan(Date.parse(build![1]!.start_time));
+    expect(recruitment!).toMatchObject([{ unit_key: 'razorwing', quantity: 4, territory_id: home }]);
+    expect(defense!).toMatchObject([{ defense_key: 'lesser_membrane', quantity: 1, territory_id: home }]);
+    expect(research!).toMatchObject([{ tech_key: 'echo_sensing', target_level: 1, territory_id_for_cost: home }]);
+    expect(technologies).toEqual([]);
+    // The player's territories, their technologies (read once for both), the allied fleets stationed with them.
+    const { statements } = await counted(alice, [['research.technologies'], ['stats.overview']]);
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(3);
+  });
+
+  it('refuses another player\'s territory (403) and a missing one (404) per query, beside the answers of the player\'s own', async () => {
+    const foreign = { status: 403, message: 'You do not own this territory' };
+    const missing = { status: 404, message: 'Territory not found' };
+    const answers = await batch(alice, [
+      ['construction.queue', { territory_id: bobsHome }],
+      ['recruitment.queue', { territory_id: 999_999 }],
+      ['defense.queue', { territory_id: bobsHome }],
+      ['territories.units', { id: bobsHome }],
+      ['territories.get', { id: 999_999 }],
+      ['construction.queue', { territory_id: home }],
+    ]);
+    expect(answers.slice(0, 5)).toEqual([foreign, missing, foreign, foreign, missing]);
+    expect(answers[5]).toHaveLength(2);
+    expect(await batch(bob, [['construction.queue', { territory_id: home }], ['territories.get', { id: home }]])).toEqual([foreign, foreign]);
+  });
+});
