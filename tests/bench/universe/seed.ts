@@ -88,6 +88,12 @@ export async function seedUniverse(sql: pg.Pool, count: number, catalogue: Catal
        from unnest($1::int[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::float8[]) as x(u, b, r, un, d, t) where s.user_id = x.u`,
       [Array.from(idOf), column('building_score'), column('research_score'), column('unit_score'), column('defense_score'), column('total_score')],
     );
+    // The rank histogram as the worker's minute job leaves it (compactScoreRanks): the seed wrote one log row a player.
+    await client.query(
+      `with folded as (delete from player_score_ranks returning category, bucket, players)
+       insert into player_score_ranks (category, bucket, players)
+       select category, bucket, sum(players) from folded group by category, bucket having sum(players) <> 0`,
+    );
     await client.query(
       `insert into queue_items (id, kind, user_id, item_key, target_level, paid, start_time, end_time, completed_at, created_at)
        select gen_random_uuid(), 'research', u, tech, 1, '{}'::jsonb, now() - interval '2 hours', now() - interval '1 hour', now() - interval '1 hour', now() - interval '2 hours'
@@ -117,7 +123,8 @@ export async function seedUniverse(sql: pg.Pool, count: number, catalogue: Catal
     // An alliance whose sub-region is not full has no leader when its first player is missing: drop the empty ones.
     await client.query(`delete from alliances a where not exists (select 1 from alliance_members m where m.alliance_id = a.id) and a.tag like 'u%'`);
     await client.query('commit');
-    await client.query('analyze');
+    // As autovacuum leaves tables in a universe that has run a while: statistics, and the visibility map (index-only scans).
+    await client.query('vacuum (analyze)');
     const players = Array.from({ length: count }, (_, index) => ({ index, id: idOf[index]!, username: `uni${index}`, territory: territoryOf[index]! }));
     return { players, alliances: allianceIds };
   } catch (error) {
