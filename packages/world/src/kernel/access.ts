@@ -1,4 +1,4 @@
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Territory, type AmountMap } from '../entities/territory.entity';
 import { epochMs, sqlRows } from './bulk-write';
 import { fail } from '../errors';
@@ -11,7 +11,17 @@ export const NOT_YOUR_TERRITORY = 'You do not own this territory';
  * Territories are step 5 of the game's lock order (LOCK_ORDER in locks.ts): always in ascending id
  * order, in one statement. A command that needs more territories later in its transaction must not
  * lock a lower id after a higher one: it locks everything it touches up front.
+ *
+ * The lock is FOR NO KEY UPDATE, not FOR UPDATE (as players' rows, step 2): a row inserted that
+ * references a territory (a movement's start and target, a fair-play attack launch, a queue item)
+ * takes a key-share lock on it in its foreign-key check, and FOR UPDATE would make that check wait.
+ * A dispatch holds its start and its movement's check then takes its target, a territory it has not
+ * locked and that may have a lower id: against an arrival batch that had locked the target and waited
+ * for the start, that was a deadlock (40P01). No command changes a territory's key (its id or
+ * position), so no write of a locked territory needs more than FOR NO KEY UPDATE; deleting one (an
+ * account's removal) still waits for those key-share locks, as it always did.
  */
+const LOCK = 'for no key update';
 
 function ensureOwned(territory: Territory | null | undefined, actor: Actor): Territory {
   if (!territory) throw fail.notFound(TERRITORY_NOT_FOUND);
@@ -26,13 +36,17 @@ export async function findOwnedTerritory(em: EntityManager, actor: Actor, territ
 
 /**
  * Locks the territories with these ids for the rest of the caller's transaction (SELECT ... ORDER BY
- * id FOR UPDATE: PostgreSQL takes the row locks in that order), and answers them by id. Ids that do
- * not exist are simply absent from the map. Every command that changes territories locks through here.
+ * id FOR NO KEY UPDATE: PostgreSQL takes the row locks in that order), and answers them by id, read
+ * after the lock. Ids that do not exist are simply absent from the map. Every command that changes
+ * territories locks through here. (MikroORM has no lock mode for FOR NO KEY UPDATE: the lock is its
+ * own statement, as lockDepartingFleets's.)
  */
 export async function lockTerritories(em: EntityManager, ids: readonly number[]): Promise<Map<number, Territory>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (unique.length === 0) return new Map();
-  const rows = await em.find(Territory, { id: { $in: unique } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  const held = await sqlRows<{ id: number }>(em, `select id from territories where id = any($1::int[]) order by id ${LOCK}`, [unique]);
+  if (held.length === 0) return new Map();
+  const rows = await em.find(Territory, { id: { $in: held.map((r) => r.id) } }, { orderBy: { id: 'asc' }, refresh: true });
   return new Map(rows.map((t) => [t.id, t]));
 }
 
@@ -47,7 +61,7 @@ export type TerritoryRow = Pick<Territory, 'id' | 'name' | 'region' | 'subRegion
  * entities.
  */
 export async function lockTerritoryRows(em: EntityManager, ids: readonly number[]): Promise<Map<number, TerritoryRow>> {
-  return territoryRows(em, ids, 'for update');
+  return territoryRows(em, ids, LOCK);
 }
 
 /** Territories as plain rows, without a lock (what a batch reads but does not change). */
@@ -56,7 +70,7 @@ export async function readTerritoryRows(em: EntityManager, ids: readonly number[
 }
 
 /** Instants are read as epoch milliseconds (the driver hands raw timestamps over as text). */
-async function territoryRows(em: EntityManager, ids: readonly number[], lock: 'for update' | ''): Promise<Map<number, TerritoryRow>> {
+async function territoryRows(em: EntityManager, ids: readonly number[], lock: typeof LOCK | ''): Promise<Map<number, TerritoryRow>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (unique.length === 0) return new Map();
   const rows = await sqlRows<{

@@ -21,7 +21,7 @@ export const LOCK_ORDER = [
   { step: 2, rows: 'players (users): FOR NO KEY UPDATE, or FOR UPDATE for a change to the account itself', helpers: ['lockPlayer', 'lockPlayers', 'lockAccount', 'lockAccountRow', 'lockExpiredGuests'] },
   { step: 3, rows: 'an attack invitation', helpers: ['lockInvitationRow'] },
   { step: 4, rows: 'movements, in one id-ordered statement', helpers: ['lockMovementRow', 'lockGroup', 'lockArriving', 'lockFightingRows', 'lockDepartingFleets'] },
-  { step: 5, rows: 'territories, in one id-ordered statement', helpers: ['lockTerritories', 'lockTerritoryRows', 'lockOwnedTerritory'] },
+  { step: 5, rows: 'territories, FOR NO KEY UPDATE (a foreign-key check on one, e.g. a dispatch\'s target, never waits), in one id-ordered statement', helpers: ['lockTerritories', 'lockTerritoryRows', 'lockOwnedTerritory'] },
   { step: 6, rows: 'the wreckage field at a position', helpers: ['lockWreckageAt'] },
   { step: 7, rows: "players' score rows, at the end of a transaction that changed what they own", helpers: ['lockScores', 'lockScoreBatch'] },
 ] as const;
