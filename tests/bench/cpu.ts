@@ -21,6 +21,9 @@ function ticks(pid: number, withChildren: boolean): number {
   }
 }
 
+/** CPU milliseconds the processes `pids` have spent so far (their own, not their children's). */
+export const processCpuMs = (pids: readonly number[]) => pids.reduce((sum, pid) => sum + ticks(pid, false), 0) * TICK_MS;
+
 function serverTicks(postmaster: number): number {
   let sum = ticks(postmaster, true);
   for (const entry of readdirSync('/proc')) {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Stack } from '../../../scripts/lib/stack';
-import { cpuMeter } from '../cpu';
+import { cpuMeter, processCpuMs } from '../cpu';
 import { loadAverage } from '../load-stack';
 import { runChaos, shellRestart, type ChaosReport, type FaultHooks } from './chaos';
 import type { Client } from './http';
@@ -71,6 +71,9 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   await run.sockets.pushes(); // forget what arrived before the step
   const apiBefore = await apiCpuSeconds(run.target.baseUrl);
   const meter = await cpuMeter(run.target.databaseUrl);
+  const workerPid = () => run.target.stack?.services.find((s) => s.name === 'sim-worker')?.child.pid ?? run.target.workerPid;
+  const workerAt = { pid: workerPid(), ms: processCpuMs([workerPid() ?? 0].filter(Boolean)) };
+  const socketsBefore = processCpuMs(run.sockets.pids);
   const from = new Date();
   const startAt = performance.now();
   const chaos: Promise<ChaosReport> | null = hooks ? runChaos(run.target.baseUrl, hooks, startAt, run.durationMs) : null;
@@ -80,6 +83,10 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   const to = new Date();
   const cpu = meter.stop();
   const apiCpu = (await apiCpuSeconds(run.target.baseUrl)) - apiBefore;
+  // A worker killed and restarted (--chaos) took its CPU time with it.
+  const workerMs = workerAt.pid != null && workerPid() === workerAt.pid ? processCpuMs([workerAt.pid]) - workerAt.ms : Number.NaN;
+  const socketsMs = processCpuMs(run.sockets.pids) - socketsBefore;
+  const share = (ms: number) => (Number.isFinite(ms) ? `${fmt(ms / 10 / seconds)}%` : '- (restarted)');
   const skip = faults?.windows ?? [];
   const f = figures(recorder.samples, { online: run.online.length, players, seconds: run.durationMs / 1000, skip });
   const worker = await workerFigures(run.sql, from, to, skip.map((w) => ({ from: new Date(from.getTime() + w.from), to: new Date(from.getTime() + w.to) })));
@@ -99,7 +106,8 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
       `  push latency from commit to socket p99 ${fmt(percentile(pushes, 99))} ms (${pushes.length} events)`,
       `  answers by status: ${statuses}; 5xx or failed outside fault windows: ${f.fiveHundreds}`,
       `  refused (4xx) by call: ${refusals || 'none'}`,
-      `  CPU: api ${fmt((100 * apiCpu) / seconds)}% of a core (${fmt((1000 * apiCpu) / Math.max(1, recorder.samples.length), 2)} ms a request), database ${cpu.database >= 0 ? `${fmt(cpu.database / 10 / seconds)}%` : '- (restarted)'} of a core, load generator ${fmt(cpu.worker / 10 / seconds)}%`,
+      `  CPU: api ${fmt((100 * apiCpu) / seconds)}% of a core (${fmt((1000 * apiCpu) / Math.max(1, recorder.samples.length), 2)} ms a request), sim-worker ${share(workerMs)}, ` +
+        `database ${cpu.database >= 0 ? share(cpu.database) : '- (restarted)'}, load generator ${share(cpu.worker + socketsMs)} (sockets ${share(socketsMs)})`,
       ...(faults?.lines.map((l) => `  ${l}`) ?? []),
       `  bounds (page p99 < 100 ms, command p99 < 200 ms, lag p99 < 1 s, no 5xx): ${ok ? 'held' : 'MISSED'}`,
     ].join('\n'),

@@ -27,6 +27,11 @@ export class SocketHolders {
 
   constructor(private readonly wsUrl: string) {}
 
+  /** The processes holding the sockets (their CPU is the load generator's). */
+  get pids(): number[] {
+    return this.clients.flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
+  }
+
   /** Opens one socket per token (players coming online). */
   async open(tokens: readonly string[]): Promise<void> {
     for (let i = 0; i < tokens.length; i += PER_CLIENT) {
