@@ -65,11 +65,19 @@ export class Connection {
   private encoding: string | null = null;
   private onAnswer: ((status: number | null, answer?: Answer) => void) | null = null;
   readonly socket: Socket;
+  /** The socket's error, when it failed (ECONNRESET, EPIPE...); null when it closed without one. */
+  lastError: string | null = null;
+  /** Answers received on this connection. */
+  answered = 0;
+  readonly openedAt = performance.now();
 
   constructor(host: string, port: number, onIdle: (c: Connection) => void) {
     this.socket = connect({ host, port, noDelay: true });
     this.socket.on('data', (chunk: Buffer) => this.read(chunk, onIdle));
-    this.socket.on('error', () => this.finish(null, onIdle));
+    this.socket.on('error', (error: NodeJS.ErrnoException) => {
+      this.lastError = error.code ?? error.message;
+      this.finish(null, onIdle);
+    });
     this.socket.on('close', () => this.finish(null, onIdle));
   }
 
@@ -107,6 +115,7 @@ export class Connection {
     this.bodyStart = -1;
     const answer = this.onAnswer;
     this.onAnswer = null;
+    if (status !== null) this.answered += 1;
     answer?.(status, status === null ? undefined : { status, encoding, body });
     if (status !== null) onIdle(this);
   }

@@ -35,4 +35,25 @@ describe("the universe bench's HTTP client", () => {
     expect(await ask()).toEqual([{ data: 'ok' }]);
     expect(connections()).toBe(2);
   });
+
+  it('says how a request that got no answer ended: the connection, and what it had done before', async () => {
+    let requests = 0;
+    const server = createServer((req, res) => {
+      requests += 1;
+      if (requests === 2) return req.socket.destroy();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify([{ result: { data: { json: 'ok' } } }]));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = await Client.open(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 1);
+    close = () => {
+      client.close();
+      server.close();
+    };
+    const ask = () => client.trpc('token', [{ path: 'users.me' }], false, performance.now());
+    expect((await ask()).status).toBe(200);
+    const failed = await ask();
+    expect(failed.status).toBeNull();
+    expect(failed.failure).toMatch(/^the connection closed before an answer.*, after 1 answers on it, \d+ ms idle before this request, [\d.]+ s after it opened$/);
+  });
 });

@@ -16,6 +16,8 @@ export interface Call {
 
 export interface Reply {
   status: number | null;
+  /** Why no answer came (status null): how the connection ended and what it had done before. */
+  failure?: string;
   ms: number;
   /** Each call's data, or its error's HTTP status, in order (null when the answer could not be read). */
   results: ({ data: unknown } | { error: number; message: string })[] | null;
@@ -44,7 +46,7 @@ export const IDLE_CLOSE_MS = 50_000;
 export class Client {
   private readonly idle: Connection[] = [];
   private readonly idleSince = new Map<Connection, number>();
-  private readonly waiting: { bytes: Buffer; done: (status: number | null, answer?: Answer) => void }[] = [];
+  private readonly waiting: { bytes: Buffer; done: (status: number | null, answer?: Answer, failure?: string) => void }[] = [];
   private readonly all: Connection[] = [];
   private readonly host: string;
 
@@ -91,7 +93,15 @@ export class Client {
       this.idle.push(c);
       return;
     }
-    c.send(next.bytes, next.done);
+    const idleMs = performance.now() - (this.idleSince.get(c) ?? performance.now());
+    const answeredBefore = c.answered;
+    c.send(next.bytes, (status, answer) => {
+      const failure = status === null
+        ? `the connection closed before an answer${c.lastError ? ` (${c.lastError})` : ''}, after ${answeredBefore} answers on it, ` +
+          `${Math.round(idleMs)} ms idle before this request, ${((performance.now() - c.openedAt) / 1000).toFixed(1)} s after it opened`
+        : undefined;
+      next.done(status, answer, failure);
+    });
   }
 
   /** An idle connection the server has not had time to close (IDLE_CLOSE_MS); older ones are closed and replaced. */
@@ -104,9 +114,9 @@ export class Client {
   }
 
   /** Sends a request now; answers its status and body once it comes (null status: the connection failed). */
-  request(r: LoadRequest): Promise<{ status: number | null; answer?: Answer }> {
+  request(r: LoadRequest): Promise<{ status: number | null; answer?: Answer; failure?: string }> {
     return new Promise((resolve) => {
-      this.waiting.push({ bytes: requestBytes(this.host, r), done: (status, answer) => resolve({ status, answer }) });
+      this.waiting.push({ bytes: requestBytes(this.host, r), done: (status, answer, failure) => resolve({ status, answer, failure }) });
       const c = this.takeIdle();
       if (c) this.dispatch(c);
     });
@@ -120,7 +130,7 @@ export class Client {
     const request: LoadRequest = mutation
       ? { method: 'POST', path: `/trpc/${paths}?batch=1`, body: JSON.stringify(inputs), headers }
       : { method: 'GET', path: `/trpc/${paths}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`, headers };
-    const { status, answer } = await this.request(request);
+    const { status, answer, failure } = await this.request(request);
     const ms = performance.now() - due;
     // Bodies are read only when needed (a command's answer, a partial failure): decompressing every page costs the client's CPU.
     const needed = read || mutation || (status !== null && status !== 200);
@@ -132,7 +142,7 @@ export class Client {
         results = null;
       }
     }
-    return { status, ms, results };
+    return { status, ms, results, ...(failure ? { failure } : {}) };
   }
 
   get queued(): number {

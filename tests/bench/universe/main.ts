@@ -8,10 +8,10 @@
  * single step of --online missed them, chaos missed its goals, or the world check failed.
  *
  *   npm run bench:universe -- [--steps 200,500,1000] [--online N] [--minutes 1] [--players M (5 x the largest step)]
- *     [--seed 1] [--speed 1000] [--connections 64] [--chaos]
+ *     [--seed 1] [--speed 1000] [--connections 64] [--chaos] [--statements] [--profile DIR]
  *     [--base URL --database-url URL --jwt-secret S [--worker-pid PID] [--pg-restart 'command']]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -27,6 +27,7 @@ import { SocketHolders } from './sockets';
 import { checkWorld, installArrivalLog, ledger, removeArrivalLog } from './world-check';
 import { finalLine, percentile, Recorder, type StepFigures } from './metrics';
 import { playStep, signIn } from './step';
+import { countStatements, printStatements } from './statements';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -41,6 +42,10 @@ const SEED = Number(arg('seed') ?? '1');
 const SPEED = Number(arg('speed') ?? '1000');
 const CONNECTIONS = Number(arg('connections') ?? '64');
 const CHAOS = process.argv.includes('--chaos');
+/** Print the statements the database spent its time on (pg_stat_statements; a stack the bench starts). */
+const STATEMENTS = process.argv.includes('--statements');
+/** Write CPU profiles of the api and the sim-worker into DIR (node --cpu-prof, on exit). */
+const PROFILE = arg('profile');
 const BASE = arg('base');
 
 const catalogue = loadCatalogue();
@@ -67,7 +72,12 @@ if (BASE) {
     restart: true,
     say: (line) => console.log(`  [stack] ${line}`),
     output: dataDir,
-    env: { JWT_SECRET: secret, LOG_LEVEL: 'warn', UNIVERSE_OVERRIDES: JSON.stringify({ universe_speed_factor: SPEED }) },
+    env: {
+      JWT_SECRET: secret,
+      LOG_LEVEL: 'warn',
+      UNIVERSE_OVERRIDES: JSON.stringify({ universe_speed_factor: SPEED }),
+      ...(PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE}` } : {}),
+    },
   });
   target = { baseUrl: stack.baseUrl, databaseUrl: stack.databaseUrl, secret, workerPid: null, pgRestart: null, stack };
 }
@@ -83,6 +93,7 @@ try {
   const universe = await seedUniverse(sql, PLAYERS, catalogue);
   console.log(`${PLAYERS.toLocaleString('en')} players seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${universe.alliances.size} alliances); ${loadAverage()}`);
   await installArrivalLog(sql);
+  if (STATEMENTS && stack?.embedded) await countStatements(sql, stack.embedded);
   const largest = onlinePlayers(SEED, PLAYERS, Math.max(...STEPS));
   const tokens = await tokensFor(target.secret, largest.map((i) => universe.players[i]!));
   client = await Client.open(target.baseUrl.replace('localhost', '127.0.0.1'), CONNECTIONS);
@@ -115,6 +126,7 @@ try {
     else if (single) failed = true;
     if (!result.chaosHeld) failed = true;
   }
+  if (STATEMENTS && stack?.embedded) await printStatements(sql);
   const check = await checkWorld(sql, start, unitKeys, spyUnit);
   console.log(`world check after the run:\n  ${check.lines.join('\n  ')}`);
   if (!check.ok) failed = true;
@@ -127,7 +139,15 @@ try {
   sockets.close();
   await sql.end();
   await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) {
+    // The stack logs at warn: what the api and the worker said of a fault is kept in the output before the logs go.
+    for (const name of ['api', 'sim-worker']) {
+      const path = join(dataDir, `${name}.log`);
+      const lines = existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter((l) => /"level":(4|5|6)0/.test(l)) : [];
+      if (lines.length > 0) console.log(`${name} warnings and errors (${lines.length}, the last 10):\n  ${lines.slice(-10).map((l) => l.slice(0, 400)).join('\n  ')}`);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 const best = held.at(-1);
 console.log(best ? finalLine(best.figures, best.lag) : `universe: no step of ${STEPS.join(', ')} online held the bounds`);

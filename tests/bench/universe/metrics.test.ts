@@ -34,6 +34,18 @@ describe('a universe step’s figures', () => {
     expect(f.statuses).toEqual({ '200': 1, '503': 1 });
   });
 
+  it('names each call that was refused, failed without an answer or answered 5xx, with one of its messages', () => {
+    const f = figures(
+      [sample({}), sample({ status: 404, name: 'construction.cancel', detail: 'Queue item not found' }), sample({ status: 0, detail: 'the connection closed before an answer (ECONNRESET)' }), sample({ status: 503, name: 'movements.send', detail: 'down' })],
+      { online: 10, players: 50, seconds: 60 },
+    );
+    expect(f.refusals).toEqual({
+      'construction.cancel 404': { count: 1, detail: 'Queue item not found' },
+      'EMPIRE failed': { count: 1, detail: 'the connection closed before an answer (ECONNRESET)' },
+      'movements.send 503': { count: 1, detail: 'down' },
+    });
+  });
+
   it('counts a batch whose call failed with a 5xx as that 5xx, not as its 207', () => {
     expect(effectiveStatus(207, [{ data: 1 }, { error: 500 }])).toBe(500);
     expect(effectiveStatus(207, [{ data: 1 }, { error: 403 }])).toBe(207);

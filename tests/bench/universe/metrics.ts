@@ -58,7 +58,11 @@ export interface StepFigures {
   p99: Record<Kind, number>;
   statuses: Record<string, number>;
   fiveHundreds: number;
-  /** 4xx (and 207: a batch with a refused call) by call name and status, with one of their messages: what the game refused the model (its misses, not faults) */
+  /**
+   * By call name and status, with one of their messages: 4xx (and 207: a batch with a refused call),
+   * what the game refused the model (its misses, not faults); and 5xx and failed (no answer: how the
+   * connection ended), the faults.
+   */
   refusals: Record<string, { count: number; detail: string }>;
   /** p99 by call name (a tab's call set, or a command), slowest first */
   byName: { name: string; p99: number; count: number }[];
@@ -75,8 +79,8 @@ export function figures(samples: readonly Sample[], options: { online: number; p
   for (const s of samples) {
     const key = s.status === 0 ? 'failed' : String(s.status);
     statuses[key] = (statuses[key] ?? 0) + 1;
-    if ((s.status >= 400 && s.status < 500) || s.status === 207) {
-      const r = (refusals[`${s.name} ${s.status}`] ??= { count: 0, detail: s.detail ?? '' });
+    if (s.status >= 400 || s.status === 207 || s.status === 0) {
+      const r = (refusals[`${s.name} ${key}`] ??= { count: 0, detail: s.detail ?? '' });
       r.count += 1;
     }
   }

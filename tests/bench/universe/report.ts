@@ -105,7 +105,7 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
       `  arrivals ${fmt(worker.arrivals / seconds, 2)} a second, battles ${fmt(worker.battles / seconds, 2)} a second; worker lag from due p99 ${fmt(lag)} ms (${worker.lags.length} arrivals and completions)`,
       `  push latency from commit to socket p99 ${fmt(percentile(pushes, 99))} ms (${pushes.length} events)`,
       `  answers by status: ${statuses}; 5xx or failed outside fault windows: ${f.fiveHundreds}`,
-      `  refused (4xx) by call: ${refusals || 'none'}`,
+      `  refused, failed or 5xx, by call: ${refusals || 'none'}`,
       `  CPU: api ${fmt((100 * apiCpu) / seconds)}% of a core (${fmt((1000 * apiCpu) / Math.max(1, recorder.samples.length), 2)} ms a request), sim-worker ${share(workerMs)}, ` +
         `database ${cpu.database >= 0 ? share(cpu.database) : '- (restarted)'}, load generator ${share(cpu.worker + socketsMs)} (sockets ${share(socketsMs)})`,
       ...(faults?.lines.map((l) => `  ${l}`) ?? []),

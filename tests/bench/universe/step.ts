@@ -29,7 +29,8 @@ export async function playStep(input: StepInput, startAt: number, recorder: Reco
   const inFlight = new Set<Promise<void>>();
   const record = (kind: Sample['kind'], at: number, name: string, reply: Reply) => {
     const failed = reply.results?.find((r) => 'error' in r);
-    recorder.add({ kind, at, ms: reply.ms, status: effectiveStatus(reply.status, reply.results), name, ...(failed && 'error' in failed ? { detail: failed.message } : {}) });
+    const detail = reply.failure ?? (failed && 'error' in failed ? failed.message : undefined);
+    recorder.add({ kind, at, ms: reply.ms, status: effectiveStatus(reply.status, reply.results), name, ...(detail ? { detail } : {}) });
   };
 
   const act = async (a: Action & { player: number }) => {
