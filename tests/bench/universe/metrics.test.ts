@@ -27,11 +27,13 @@ describe('a universe step’s figures', () => {
     expect(held(figures([sample({ kind: 'command', ms: 200 })], { online: 10, players: 50, seconds: 60 }), 10)).toBe(false);
   });
 
-  it('leaves what was due inside a fault window out of the latencies and the 5xx, but counts its statuses', () => {
-    const f = figures([sample({ at: 1000, ms: 5 }), sample({ at: 20_000, ms: 5000, status: 503 })], { online: 1, players: 5, seconds: 60, skip: [{ from: 19_000, to: 25_000 }] });
-    expect(f.p99.page).toBe(5);
+  it('leaves what a fault met (due inside its window, or still unanswered when it began) out of the latencies and the 5xx, but counts its statuses', () => {
+    const skip = [{ from: 19_000, to: 25_000 }];
+    const f = figures([sample({ at: 1000, ms: 5 }), sample({ at: 20_000, ms: 5000, status: 503 }), sample({ at: 18_990, ms: 15, status: 503 }), sample({ at: 18_000, ms: 900 })], { online: 1, players: 5, seconds: 60, skip });
+    expect(f.p99.page).toBe(900);
     expect(f.fiveHundreds).toBe(0);
-    expect(f.statuses).toEqual({ '200': 1, '503': 1 });
+    expect(f.statuses).toEqual({ '200': 2, '503': 2 });
+    expect(figures([sample({ at: 18_990, ms: 5, status: 503 })], { online: 1, players: 5, seconds: 60, skip }).fiveHundreds).toBe(1);
   });
 
   it('names each call that was refused, failed without an answer or answered 5xx, with one of its messages', () => {

@@ -70,9 +70,13 @@ export interface StepFigures {
   timeline: number[];
 }
 
-/** The step's figures from its samples, leaving out those due inside `skip` windows (faults under --chaos). */
+/**
+ * The step's figures from its samples, leaving out those a fault met (under --chaos): due inside a
+ * `skip` window, or due before it and still waiting for their answer when it began (a request the
+ * database restart cut is the fault's, whenever it was sent).
+ */
 export function figures(samples: readonly Sample[], options: { online: number; players: number; seconds: number; skip?: readonly Window[] }): StepFigures {
-  const kept = samples.filter((s) => !(options.skip ?? []).some((w) => s.at >= w.from && s.at < w.to));
+  const kept = samples.filter((s) => !(options.skip ?? []).some((w) => s.at < w.to && s.at + s.ms >= w.from));
   const of = (kind: Kind) => kept.filter((s) => s.kind === kind && s.status > 0).map((s) => s.ms);
   const statuses: Record<string, number> = {};
   const refusals: StepFigures['refusals'] = {};
