@@ -69,6 +69,8 @@ export class Connection {
   lastError: string | null = null;
   /** Answers received on this connection. */
   answered = 0;
+  /** The server said `Connection: close`: no request goes on this connection after its answer. */
+  closing = false;
   readonly openedAt = performance.now();
 
   constructor(host: string, port: number, onIdle: (c: Connection) => void) {
@@ -98,6 +100,7 @@ export class Connection {
       if (!length && !this.chunked) throw new Error(`An answer without Content-Length: ${head}`);
       this.length = length ? Number(length[1]) : 0;
       this.encoding = /\r\ncontent-encoding: *(\S+)/i.exec(head)?.[1] ?? null;
+      if (/\r\nconnection: *close/i.test(head)) this.closing = true;
       this.bodyStart = end + HEADER_END.length;
     }
     if (this.chunked) {
@@ -117,7 +120,10 @@ export class Connection {
     this.onAnswer = null;
     if (status !== null) this.answered += 1;
     answer?.(status, status === null ? undefined : { status, encoding, body });
-    if (status !== null) onIdle(this);
+    if (status === null) return;
+    // As a browser does: a connection the server is closing takes no further request.
+    if (this.closing) this.socket.destroy();
+    else onIdle(this);
   }
 }
 

@@ -56,4 +56,26 @@ describe("the universe bench's HTTP client", () => {
     expect(failed.status).toBeNull();
     expect(failed.failure).toMatch(/^the connection closed before an answer.*, after 1 answers on it, \d+ ms idle before this request, [\d.]+ s after it opened$/);
   });
+
+  it('sends nothing more on a connection whose answer said Connection: close, as a browser does', async () => {
+    let connections = 0;
+    let requests = 0;
+    const server = createServer((_req, res) => {
+      requests += 1;
+      res.writeHead(200, { 'content-type': 'application/json', ...(requests === 1 ? { connection: 'close' } : {}) });
+      res.end(JSON.stringify([{ result: { data: { json: 'ok' } } }]));
+    });
+    server.on('connection', () => (connections += 1));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = await Client.open(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 1);
+    close = () => {
+      client.close();
+      server.close();
+    };
+    // Both at once: the second waits for the one connection, which the first answer closes.
+    const [first, second] = await Promise.all([0, 1].map(() => client.trpc('token', [{ path: 'users.me' }], false, performance.now())));
+    expect([first!.status, second!.status]).toEqual([200, 200]);
+    expect(connections).toBe(2);
+    expect(client.closedByServer).toBe(1);
+  });
 });

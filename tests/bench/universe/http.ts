@@ -73,6 +73,7 @@ export class Client {
       });
       // A connection the server closed (a restart, a fault) is replaced by a new one.
       c.socket.once('close', () => {
+        if (c.closing) this.closedByServer += 1;
         this.all.splice(this.all.indexOf(c), 1);
         this.idleSince.delete(c);
         const at = this.idle.indexOf(c);
@@ -84,6 +85,8 @@ export class Client {
   }
 
   private closed = false;
+  /** Connections the server closed with `Connection: close` on an answer (replaced, never reused). */
+  closedByServer = 0;
 
   private dispatch(c: Connection): void {
     if (c.socket.destroyed) return;

@@ -74,6 +74,7 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   const workerPid = () => run.target.stack?.services.find((s) => s.name === 'sim-worker')?.child.pid ?? run.target.workerPid;
   const workerAt = { pid: workerPid(), ms: processCpuMs([workerPid() ?? 0].filter(Boolean)) };
   const socketsBefore = processCpuMs(run.sockets.pids);
+  const closedBefore = run.client.closedByServer;
   const from = new Date();
   const startAt = performance.now();
   const chaos: Promise<ChaosReport> | null = hooks ? runChaos(run.target.baseUrl, hooks, startAt, run.durationMs) : null;
@@ -104,7 +105,8 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
       `  slowest p99 by call set: ${f.byName.slice(0, 6).map((n) => `${n.name} ${fmt(n.p99)} ms (${n.count})`).join(', ')}`,
       `  arrivals ${fmt(worker.arrivals / seconds, 2)} a second, battles ${fmt(worker.battles / seconds, 2)} a second; worker lag from due p99 ${fmt(lag)} ms (${worker.lags.length} arrivals and completions)`,
       `  push latency from commit to socket p99 ${fmt(percentile(pushes, 99))} ms (${pushes.length} events)`,
-      `  answers by status: ${statuses}; 5xx or failed outside fault windows: ${f.fiveHundreds}`,
+      `  answers by status: ${statuses}; 5xx or failed outside fault windows: ${f.fiveHundreds}` +
+        (run.client.closedByServer > closedBefore ? `; ${run.client.closedByServer - closedBefore} answers closed their connection (Connection: close)` : ''),
       `  refused, failed or 5xx, by call: ${refusals || 'none'}`,
       `  CPU: api ${fmt((100 * apiCpu) / seconds)}% of a core (${fmt((1000 * apiCpu) / Math.max(1, recorder.samples.length), 2)} ms a request), sim-worker ${share(workerMs)}, ` +
         `database ${cpu.database >= 0 ? share(cpu.database) : '- (restarted)'}, load generator ${share(cpu.worker + socketsMs)} (sockets ${share(socketsMs)})`,

@@ -29,7 +29,9 @@ export async function playStep(input: StepInput, startAt: number, recorder: Reco
   const inFlight = new Set<Promise<void>>();
   const record = (kind: Sample['kind'], at: number, name: string, reply: Reply) => {
     const failed = reply.results?.find((r) => 'error' in r);
-    const detail = reply.failure ?? (failed && 'error' in failed ? failed.message : undefined);
+    const detail = reply.failure
+      ? `${reply.failure}; due at ${(at / 1000).toFixed(1)} s of the step, given up after ${Math.round(reply.ms)} ms`
+      : failed && 'error' in failed ? failed.message : undefined;
     recorder.add({ kind, at, ms: reply.ms, status: effectiveStatus(reply.status, reply.results), name, ...(detail ? { detail } : {}) });
   };
 
