@@ -50,6 +50,8 @@ describe('suspend and unsuspend', () => {
     await waitFor('the suspension event', () => socket.events().some((e) => e.event === 'ACCOUNT_SUSPENDED'));
     expect(socket.events().find((e) => e.event === 'ACCOUNT_SUSPENDED')!.data).toEqual({ reason: 'Scripted farming' });
     expect((await socket.closed).code).toBe(SUSPENDED_CLOSE_CODE);
+    // The test's own LISTEN connection hears the same NOTIFY, in its own time: the socket hearing it first proves nothing about it.
+    await waitFor('the suspension notify', () => events.some((e) => e.event === 'ACCOUNT_SUSPENDED'));
     expect(events.filter((e) => e.event === 'ACCOUNT_SUSPENDED')).toEqual([{ user_id: sam.id, event: 'ACCOUNT_SUSPENDED', data: { reason: 'Scripted farming' } }]);
     const me = await ctx.api.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: sam.headers });
     expect({ status: me.statusCode, body: me.json() }).toEqual({ status: 401, body: { detail: 'Your account is suspended.' } });
@@ -142,6 +144,7 @@ describe('announcements', () => {
     const { rows } = await ctx.sql.query<{ n: number }>(`select count(distinct user_id)::int as n from notifications where title = 'Maintenance at 04:00' and message_type = 'GENERIC_INFORMATION'`);
     expect(rows[0]!.n).toBe(players);
     await waitFor('the announcement', () => socket.events().some((e) => e.event === 'ANNOUNCEMENT'));
+    await waitFor('the announcement notify', () => events.some((e) => e.event === 'ANNOUNCEMENT'));
     expect(events.filter((e) => e.event === 'ANNOUNCEMENT')).toEqual([{ user_id: null, event: 'ANNOUNCEMENT', data: { title: 'Maintenance at 04:00' } }]);
     socket.close();
     expect((await audit())[0]).toMatchObject({ action: 'ANNOUNCE', target_label: 'Maintenance at 04:00', details: { recipients: players } });
