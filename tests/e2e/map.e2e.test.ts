@@ -60,6 +60,19 @@ async function seedNeighbourhood(home: Home): Promise<{ enemyAt: number; ownerle
     [home.r, home.s, wreckAt],
   );
   await db.query(`update territories set units = '{"hauler_grub": 2, "razorwing": 3, "whisper_mite": 1}' where owner_id = $1`, [home.userId]);
+  // The enemy owns what the player owns, territory for territory, and stands on the same scores: the worker's
+  // recompute (every 10 minutes) finds the enemy at least as strong, so newcomer protection never greys out
+  // Attack and Spy. (An enemy of 0 points was protected as soon as a recompute gave the player a score.)
+  await db.query(
+    `update territories e set structures = h.structures, units = h.units from (select structures, units from territories where owner_id = $1 order by id limit 1) h
+     where e.owner_id = $2`,
+    [home.userId, enemy],
+  );
+  await db.query(
+    `update player_scores e set building_score = h.building_score, research_score = h.research_score, unit_score = h.unit_score,
+       defense_score = h.defense_score, total_score = h.total_score from player_scores h where h.user_id = $1 and e.user_id = $2`,
+    [home.userId, enemy],
+  );
   return { enemyAt, ownerlessAt, wreckAt };
 }
 
