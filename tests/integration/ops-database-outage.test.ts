@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -13,6 +12,7 @@ import { closeApiDeps, createApiDeps, type ApiDeps } from '../../apps/api/src/de
 import { EnvSchema } from '../../apps/api/src/env';
 import { DATABASE_AWAY } from '../../apps/api/src/database/outage';
 import { until } from './support/fault-runs';
+import { logLinesInto } from './support/log-lines';
 
 /**
  * A database that is down answers 503, not 500 (issue #30, item 3): on a server of this file's own,
@@ -35,13 +35,7 @@ beforeAll(async () => {
   await migrateDatabase(url);
   deps = await createApiDeps(EnvSchema.parse({ DATABASE_URL: url, JWT_SECRET: 'database-outage-secret-0123456789', LOG_LEVEL: 'info', DB_POOL_MAX: '3' }));
   deps.boss.on('error', () => undefined); // as main.ts does (it logs them): pg-boss's own connections are cut too
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { level: number; msg: string });
-      done();
-    },
-  });
-  app = await buildApp(deps, { logStream });
+  app = await buildApp(deps, { logStream: logLinesInto(lines) });
   await app.ready();
 }, 120_000);
 

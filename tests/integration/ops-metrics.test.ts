@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createPlayer, createTestApi, type TestApi, type TestPlayer } from '@brood/api/testing';
@@ -7,6 +6,7 @@ import { publishEvent } from '@brood/world';
 import { buildApp } from '../../apps/api/src/app';
 import { attachRealtime, type Realtime } from '../../apps/api/src/realtime/hub';
 import { openSocket, waitFor, type TestSocket } from './realtime-helpers';
+import { logLinesInto } from './support/log-lines';
 
 /** GET /metrics (Prometheus text) and the request and user ids on log lines. */
 let api: TestApi;
@@ -108,13 +108,7 @@ describe('/metrics', () => {
 describe('log lines', () => {
   it("are one a request, carrying the request, its status, the request's id (also sent back as X-Request-Id) and the signed-in player's id", async () => {
     const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
-    const app = await buildApp({ ...api.deps, env: { ...api.deps.env, LOG_LEVEL: 'info' } }, { logStream: stream });
+    const app = await buildApp({ ...api.deps, env: { ...api.deps.env, LOG_LEVEL: 'info' } }, { logStream: logLinesInto(lines) });
     try {
       const res = await app.inject({ method: 'GET', url: '/api/v1/users/me', headers: player.headers });
       expect(res.statusCode).toBe(200);

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +11,7 @@ import { buildApp } from '../../apps/api/src/app';
 import { closeApiDeps, createApiDeps, type ApiDeps } from '../../apps/api/src/deps';
 import { EnvSchema } from '../../apps/api/src/env';
 import { until } from './support/fault-runs';
+import { logLinesInto } from './support/log-lines';
 
 /**
  * Read replicas (docs/scaling.md): a primary and a hot standby streaming from it, made from a base
@@ -75,13 +75,7 @@ beforeAll(async () => {
     DB_POOL_MAX: '3',
   });
   deps = await createApiDeps(env);
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { level: number; msg: string });
-      done();
-    },
-  });
-  app = await buildApp(deps, { logStream });
+  app = await buildApp(deps, { logStream: logLinesInto(lines) });
   await app.ready();
 }, 120_000);
 

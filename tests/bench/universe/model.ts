@@ -59,7 +59,6 @@ export function rng(stream: string): () => number {
   return () => generator.next();
 }
 
-/** One stream per (seed, player): players' plans do not depend on each other or on the step's size. */
 /** Times of a Poisson process of `perMinute` over [0, durationMs), from `next`. */
 function poisson(next: () => number, perMinute: number, durationMs: number): number[] {
   const out: number[] = [];
@@ -80,7 +79,8 @@ function periodic(next: () => number, periodMs: number, durationMs: number): num
  * A player's actions over a step of `durationMs`, in time order: every page and command at its
  * Poisson instants, every poll at its period. Signing in is not in it: a player coming online signs in before the step
  * (step.ts signIn); SIGN_IN's rate here is the sessions that end and start again during it.
- * Pure: the same arguments give the same plan.
+ * Pure: the same arguments give the same plan; one stream per (seed, player), so players' plans depend
+ * neither on each other nor on the step's size.
  */
 export function planPlayer(seed: number, player: number, durationMs: number, rates = RATES): Action[] {
   const next = rng(`universe:${seed}:player:${player}`);

@@ -72,7 +72,8 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   const apiBefore = await apiCpuSeconds(run.target.baseUrl);
   const meter = await cpuMeter(run.target.databaseUrl);
   const workerPid = () => run.target.stack?.services.find((s) => s.name === 'sim-worker')?.child.pid ?? run.target.workerPid;
-  const workerAt = { pid: workerPid(), ms: processCpuMs([workerPid() ?? 0].filter(Boolean)) };
+  const workerAtStart = workerPid();
+  const workerMsAtStart = workerAtStart == null ? 0 : processCpuMs([workerAtStart]);
   const socketsBefore = processCpuMs(run.sockets.pids);
   const closedBefore = run.client.closedByServer;
   const from = new Date();
@@ -85,7 +86,7 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   const cpu = meter.stop();
   const apiCpu = (await apiCpuSeconds(run.target.baseUrl)) - apiBefore;
   // A worker killed and restarted (--chaos) took its CPU time with it.
-  const workerMs = workerAt.pid != null && workerPid() === workerAt.pid ? processCpuMs([workerAt.pid]) - workerAt.ms : Number.NaN;
+  const workerMs = workerAtStart != null && workerPid() === workerAtStart ? processCpuMs([workerAtStart]) - workerMsAtStart : Number.NaN;
   const socketsMs = processCpuMs(run.sockets.pids) - socketsBefore;
   const share = (ms: number) => (Number.isFinite(ms) ? `${fmt(ms / 10 / seconds)}%` : '- (restarted)');
   const skip = faults?.windows ?? [];
