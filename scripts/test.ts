@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { BIN, ROOT } from './lib/processes';
 
-const CHROMIUM = '/usr/bin/chromium';
 const PGBOUNCER = process.env.PGBOUNCER ?? '/usr/sbin/pgbouncer';
 const reports = mkdtempSync(join(tmpdir(), 'brood-test-reports-'));
 
@@ -94,30 +93,40 @@ async function vitest(name: string, projects: string[]): Promise<boolean> {
   return code === 0;
 }
 
+/** The Debian packages the tests need: each package, the binary that shows it is there, and what needs it. */
+const PACKAGES = [
+  { name: 'chromium', binary: '/usr/bin/chromium', why: 'the browser tests that need the whole browser (pwa.e2e)' },
+  { name: 'chromium-headless-shell', binary: '/usr/bin/chromium-headless-shell', why: 'the browser tests' },
+  { name: 'pgbouncer', binary: PGBOUNCER, why: 'tests/integration/scale-pgbouncer.test.ts' },
+];
+
 /**
- * A Debian package a step needs (Chromium for the browser tests, PgBouncer for the scale test),
- * installed with apt-get when this runs as root; otherwise the step fails with the command to run.
+ * The packages missing from PACKAGES, installed with one apt-get when this runs as root (one index
+ * update for all: on a fresh machine every one is missing); otherwise the step fails with the command to run.
  */
-async function ensurePackage(name: string, binary: string, why: string): Promise<boolean> {
+async function ensurePackages(): Promise<boolean> {
+  const name = 'system packages';
   banner(name);
-  if (existsSync(binary)) {
+  const missing = PACKAGES.filter((p) => !existsSync(p.binary));
+  if (missing.length === 0) {
     results.push({ name, ok: true, seconds: 0, passed: 0, failed: 0, note: 'present' });
     return true;
   }
-  const root = process.getuid?.() === 0;
-  if (!root) {
-    console.error(`${binary} (${why}) is missing and this is not root. Install it once with:\n  sudo apt-get update && sudo apt-get install -y ${name}\nthen run npm test again.`);
+  const names = missing.map((p) => p.name);
+  if (process.getuid?.() !== 0) {
+    for (const p of missing) console.error(`${p.binary} (${p.why}) is missing.`);
+    console.error(`This is not root. Install them once with:\n  sudo apt-get update && sudo apt-get install -y ${names.join(' ')}\nthen run npm test again.`);
     results.push({ name, ok: false, seconds: 0, passed: 0, failed: 1, note: 'missing; install with apt-get (see above)' });
     return false;
   }
   const started = Date.now();
-  console.log(`installing ${name} with apt-get (once)...`);
+  console.log(`installing ${names.join(', ')} with apt-get (once)...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const ok =
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0 &&
-    spawnSync('apt-get', ['install', '-y', '-qq', name], { stdio: 'inherit', env }).status === 0 &&
-    existsSync(binary);
-  results.push({ name, ok, seconds: (Date.now() - started) / 1000, passed: 0, failed: ok ? 0 : 1, note: ok ? 'installed' : 'apt-get failed' });
+    spawnSync('apt-get', ['install', '-y', '-qq', ...names], { stdio: 'inherit', env }).status === 0 &&
+    missing.every((p) => existsSync(p.binary));
+  results.push({ name, ok, seconds: (Date.now() - started) / 1000, passed: 0, failed: ok ? 0 : 1, note: ok ? `installed ${names.join(', ')}` : 'apt-get failed' });
   return ok;
 }
 
@@ -142,8 +151,7 @@ type Step = [id: string, run: (quiet: boolean) => Promise<boolean>];
  * so on two cores the three checks take about as long as the longest instead of their sum).
  */
 const steps: (Step | Step[])[] = [
-  ['chromium', () => ensurePackage('chromium', CHROMIUM, 'the browser tests')],
-  ['pgbouncer', () => ensurePackage('pgbouncer', PGBOUNCER, 'tests/integration/scale-pgbouncer.test.ts')],
+  ['packages', ensurePackages],
   [
     ['game-data', (quiet) => step('game-data check', 'npm', ['run', '--silent', 'game-data:check'], quiet)],
     ['lint', (quiet) => step('lint', join(BIN, 'eslint'), ['.', '--max-warnings=0'], quiet)],

@@ -11,7 +11,7 @@
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { launchBrowser, signUpAsGuest, startGame } from '../e2e/harness';
+import { CHROMIUM, launchBrowser, signUpAsGuest, startGame } from '../e2e/harness';
 import { FRAME_MS, START_RECORDING, STOP_RECORDING } from './frames';
 import { everyType, millionBattle, runInWorker } from '../e2e/battle-lab-inputs';
 import type { Catalogue } from '@brood/game-data';
@@ -32,7 +32,7 @@ async function record(page: Page, drive: () => Promise<void>): Promise<number[]>
 
 async function main(): Promise<boolean> {
   const game = await startGame();
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(CHROMIUM); // the whole browser, as a player's: its frames are what the figures promise
   const db = new pg.Client({ connectionString: game.databaseUrl });
   await db.connect();
   try {

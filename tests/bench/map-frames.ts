@@ -13,7 +13,7 @@
  *   npx tsx tests/bench/map-frames.ts
  */
 import type { Page } from 'playwright-core';
-import { launchBrowser, signUpAsGuest, startGame } from '../e2e/harness';
+import { CHROMIUM, launchBrowser, signUpAsGuest, startGame } from '../e2e/harness';
 import { FRAME_MS, START_RECORDING, STOP_RECORDING } from './frames';
 import { seedCrowdedGalaxy } from './map-seed';
 
@@ -103,7 +103,7 @@ function report(label: string, results: Result[]): boolean {
 
 async function main(): Promise<boolean> {
   const game = await startGame();
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(CHROMIUM); // the whole browser, as a player's: its frames are what the figures promise
   try {
     console.log(await seedCrowdedGalaxy(game.databaseUrl));
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, baseURL: game.baseUrl });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mapAt, pointAt, type Coords } from './map-helpers';
-import { openSession, screenshot, SCREENSHOTS, signUpAsGuest, toastMatching, useDatabase, useGame, type Session } from './harness';
+import { openSession, phases, screenshot, SCREENSHOTS, signUpAsGuest, toastMatching, useDatabase, useGame, type Session } from './harness';
 
 /**
  * Players talk in Chromium (issue 28): one guest writes to another from the map (the hover card names
@@ -34,12 +34,17 @@ async function compose(page: Page, subject: string, body: string, shot?: string)
 
 describe('players talk', () => {
   it('converse from the map tooltip in real time; a third blocks the first; a report reaches the console', async () => {
+    // It once ran out of time under load with no step failing: each phase is named in a failure.
+    const phase = phases();
     // Bob first: Ann's map, loaded when she signs up, then holds his home.
     const bob = await player(1280);
+    phase('Bob signed up');
     const ann = await player(1280);
+    phase('Ann signed up');
 
     // Ann finds Bob's home on the map: the hover card names him and points to 'Write message'.
     await mapAt(ann.page, bob.home);
+    phase("the map on Bob's home");
     const hover = async () => {
       const at = await pointAt(ann.page, bob.home);
       await ann.page.mouse.move(at.x + 40, at.y + 40);
@@ -48,6 +53,7 @@ describe('players talk', () => {
     };
     await expect.poll(hover, { timeout: 30_000 }).toContain("or 'Write message'");
     expect(await textOf(ann.page.getByTestId('map-tooltip'))()).toContain(`Owner: ${bob.name.slice(0, 18)}`);
+    phase('the hover card');
     await ann.page.screenshot({ path: join(SCREENSHOTS, 'talk-map-tooltip-1280.png') });
     const at = await pointAt(ann.page, bob.home);
     await ann.page.mouse.click(at.x, at.y, { button: 'right' });
@@ -57,6 +63,7 @@ describe('players talk', () => {
     expect(await ann.page.getByTestId('compose-to').inputValue()).toBe(bob.name);
     await compose(ann.page, 'Ceasefire?', 'Terms at https://example.test <b>today</b>', 'talk-compose-1280');
     await toastMatching(ann.page, new RegExp(`Message sent to ${bob.name}\\.`));
+    phase('Ann wrote');
 
     // Bob hears it at once: a toast and the count beside the bell; the inbox shows the link as text.
     await toastMatching(bob.page, new RegExp(`New message from ${ann.name}: Ceasefire\\?`));
@@ -65,11 +72,13 @@ describe('players talk', () => {
     const message = bob.page.getByTestId('message').first();
     await expect.poll(textOf(message.getByTestId('message-body'))).toBe('Terms at https://example.test <b>today</b>');
     expect(await message.locator('a').count()).toBe(0);
+    phase("Bob's inbox");
     await screenshot(bob.page, 'talk-inbox-1280');
     await message.getByRole('button', { name: 'Reply' }).click();
     await compose(bob.page, 'Re: Ceasefire?', 'Agreed.');
     await toastMatching(ann.page, new RegExp(`New message from ${bob.name}: Re: Ceasefire\\?`));
     await expect.poll(textOf(ann.page.getByTestId('messages-badge'))).toBe('1');
+    phase('Bob replied');
 
     // Bob reports Ann's message.
     await message.getByTestId('message-report').click();
@@ -77,6 +86,7 @@ describe('players talk', () => {
 
     // Cy, on a phone, finds Ann by name and blocks her from the profile card.
     const cy = await player(390);
+    phase('Cy signed up');
     await cy.page.goto('/messages');
     await cy.page.getByLabel('Search players').fill(ann.name);
     await cy.page.getByRole('button', { name: `${ann.name}: open profile` }).click();
@@ -85,6 +95,7 @@ describe('players talk', () => {
     await cy.page.getByTestId('player-blocked').waitFor();
     await screenshot(cy.page, 'talk-profile-blocked-390');
     await cy.page.keyboard.press('Escape');
+    phase('Cy blocked Ann');
 
     // Ann writes to Cy: she is told it was sent; it never reaches Cy.
     await ann.page.goto('/messages');
@@ -96,6 +107,7 @@ describe('players talk', () => {
     await cy.page.reload();
     await cy.page.getByText('No messages found.').waitFor();
     expect(await cy.page.getByTestId('messages-badge').count()).toBe(0);
+    phase('Cy never got it');
     await screenshot(cy.page, 'talk-messages-390');
 
     // An operator reads the report in the console: the message and both players.
