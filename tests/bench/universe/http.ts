@@ -87,6 +87,8 @@ export class Client {
   private closed = false;
   /** Connections the server closed with `Connection: close` on an answer (replaced, never reused). */
   closedByServer = 0;
+  /** Those answers by status, method and path (without the query): which calls close their connection. */
+  readonly closedBy = new Map<string, number>();
 
   private dispatch(c: Connection): void {
     if (c.socket.destroyed) return;
@@ -103,6 +105,11 @@ export class Client {
         ? `the connection closed before an answer${c.lastError ? ` (${c.lastError})` : ''}, after ${answeredBefore} answers on it, ` +
           `${Math.round(idleMs)} ms idle before this request, ${((performance.now() - c.openedAt) / 1000).toFixed(1)} s after it opened`
         : undefined;
+      if (c.closing && status !== null) {
+        const line = next.bytes.subarray(0, next.bytes.indexOf(' HTTP/1.1')).toString('latin1');
+        const key = `${status} ${line.replace(/\?.*$/, '')}`;
+        this.closedBy.set(key, (this.closedBy.get(key) ?? 0) + 1);
+      }
       next.done(status, answer, failure);
     });
   }
