@@ -27,11 +27,11 @@ beforeAll(async () => {
   bouncer = await startPgbouncer(binary, db.url);
   const pooled = bouncer.pooled(db.url);
   for (const name of ['sim-worker-1', 'sim-worker-2']) {
-    services.push(startService(name, 'apps/sim-worker/src/main.ts', { DATABASE_URL: pooled, LOG_LEVEL: 'warn', DB_POOL_MAX: '4', UNIVERSE_OVERRIDES: UNIVERSE }, 'inherit'));
+    services.push(startService(name, 'apps/sim-worker/src/main.ts', { DATABASE_URL: pooled, DB_PREPARED_STATEMENTS: 'off', LOG_LEVEL: 'warn', DB_POOL_MAX: '4', UNIVERSE_OVERRIDES: UNIVERSE }, 'inherit'));
   }
   for (const name of ['api-1', 'api-2']) {
     const port = await freePort();
-    const env = { DATABASE_URL: pooled, DATABASE_LISTEN_URL: db.url, JWT_SECRET: SECRET, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DB_POOL_MAX: '4', UNIVERSE_OVERRIDES: UNIVERSE };
+    const env = { DATABASE_URL: pooled, DB_PREPARED_STATEMENTS: 'off', DATABASE_LISTEN_URL: db.url, JWT_SECRET: SECRET, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DB_POOL_MAX: '4', UNIVERSE_OVERRIDES: UNIVERSE };
     const service = startService(name, 'apps/api/src/main.ts', env, 'inherit');
     services.push(service);
     apis.push(`http://127.0.0.1:${port}`);

@@ -31,9 +31,9 @@ export interface ApiDeps {
 export async function createApiDeps(env: Env): Promise<ApiDeps> {
   const catalogue = deploymentCatalogue(env.UNIVERSE_OVERRIDES);
   const timeouts = databaseTimeouts(env);
-  const orm = await createOrm(env.DATABASE_URL, { poolMax: env.DB_POOL_MAX, timeouts });
+  const orm = await createOrm(env.DATABASE_URL, { poolMax: env.DB_POOL_MAX, timeouts, preparedStatements: env.DB_PREPARED_STATEMENTS });
   // MikroORM connects on first use: a replica that is down at start costs its reads nothing but the fallback.
-  const replica = env.DATABASE_READ_URL ? await createOrm(env.DATABASE_READ_URL, { poolMax: env.DB_POOL_MAX, timeouts, applicationName: 'broodspace-read' }) : null;
+  const replica = env.DATABASE_READ_URL ? await createOrm(env.DATABASE_READ_URL, { poolMax: env.DB_POOL_MAX, timeouts, applicationName: 'broodspace-read', preparedStatements: env.DB_PREPARED_STATEMENTS }) : null;
   const reads = new StaleReads(replica, env.DATABASE_READ_RETRY_SECONDS * 1000);
   const boss = createBoss(env.DATABASE_URL, 'api', { timeouts });
   try {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DatabaseTimeoutsEnv, DatabaseUrlEnv, LogLevelEnv, PushAllowedOriginsEnv, UniverseOverridesEnv, VapidKeyEnv, parseEnv } from '@brood/world';
+import { DatabaseStatementsEnv, DatabaseTimeoutsEnv, DatabaseUrlEnv, LogLevelEnv, PushAllowedOriginsEnv, UniverseOverridesEnv, VapidKeyEnv, parseEnv } from '@brood/world';
 
 /** The api's whole configuration, read once. Defaults make `npm start` work with nothing set. */
 export const EnvSchema = z.object({
@@ -41,6 +41,8 @@ export const EnvSchema = z.object({
   RELEASE_COMMIT: z.string().regex(/^([0-9a-f]{7,40})?$/, 'RELEASE_COMMIT must be a git commit hash (7 to 40 hex digits)').optional(),
   /** How long any wait on the database may last (docs/operations.md, "Database timeouts"). */
   ...DatabaseTimeoutsEnv,
+  /** 'off' behind a pooler in transaction mode, which cannot keep a connection's prepared statements (docs/scaling.md). */
+  ...DatabaseStatementsEnv,
   /** Web Push: the VAPID public key browsers subscribe with (scripts/start keeps a pair under .data/); push is off without it. */
   VAPID_PUBLIC_KEY: VapidKeyEnv,
   /** Origins a push subscription may name besides the push services' (tests, private deployments), comma-separated. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DatabaseTimeoutsEnv, DatabaseUrlEnv, LogLevelEnv, PushAllowedOriginsEnv, UniverseOverridesEnv, VapidKeyEnv, parseEnv } from '@brood/world';
+import { DatabaseStatementsEnv, DatabaseTimeoutsEnv, DatabaseUrlEnv, LogLevelEnv, PushAllowedOriginsEnv, UniverseOverridesEnv, VapidKeyEnv, parseEnv } from '@brood/world';
 
 /** The sim-worker's whole configuration, read once. `npm start` sets DATABASE_URL for the embedded database. */
 export const WorkerEnvSchema = z.object({
@@ -7,6 +7,8 @@ export const WorkerEnvSchema = z.object({
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** How long any wait on the database may last (docs/operations.md, "Database timeouts"). */
   ...DatabaseTimeoutsEnv,
+  /** 'off' behind a pooler in transaction mode, which cannot keep a connection's prepared statements (docs/scaling.md). */
+  ...DatabaseStatementsEnv,
   /** Jobs fetched per poll and queue. */
   WORKER_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** pg-boss's floor is 0.5 s; queues of timed events are also woken when their next event comes due. */

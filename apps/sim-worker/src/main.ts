@@ -16,7 +16,7 @@ runProcess(
     const log = pino({ name: 'sim-worker', level: env.LOG_LEVEL });
     const catalogue = deploymentCatalogue(env.UNIVERSE_OVERRIDES);
     const timeouts = databaseTimeouts(env);
-    const orm = await createOrm(env.DATABASE_URL, { poolMax: env.DB_POOL_MAX, timeouts });
+    const orm = await createOrm(env.DATABASE_URL, { poolMax: env.DB_POOL_MAX, timeouts, preparedStatements: env.DB_PREPARED_STATEMENTS });
     const boss = createBoss(env.DATABASE_URL, 'worker', { monitorIntervalSeconds: env.WORKER_MONITOR_SECONDS, timeouts });
     boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
     await boss.start();

@@ -3,6 +3,7 @@ export { migrateDatabase } from './db/migrate';
 export { runProcess, type RunningProcess, type ProcessLog } from './db/process';
 export { DatabaseUrlEnv, LogLevelEnv, PushAllowedOriginsEnv, UniverseOverridesEnv, VapidKeyEnv, deploymentCatalogue, parseEnv } from './db/env';
 export { createOrm, migrate, pendingMigrations, ormConfig, type Orm, type EntityManager } from './db/orm';
+export { DatabaseStatementsEnv } from './db/prepared';
 export { DEFAULT_DATABASE_TIMEOUTS, DatabaseTimeoutsEnv, databaseTimeouts, pgTimeoutOptions, type DatabaseTimeouts } from './db/timeouts';
 export { currentRelease, type Release } from './release';
 export { GRID, GRID_BOUNDS, gridCheck, type GridColumn } from './db/grid';

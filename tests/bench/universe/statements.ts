@@ -8,6 +8,7 @@ import type { EmbeddedDatabase } from '@brood/world/dev';
  */
 export async function countStatements(sql: pg.Pool, embedded: EmbeddedDatabase): Promise<void> {
   await sql.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
+  await sql.query(`alter system set pg_stat_statements.track_planning = on`);
   await embedded.restart();
   for (let tries = 0; ; tries += 1) {
     try {
@@ -23,10 +24,15 @@ export async function countStatements(sql: pg.Pool, embedded: EmbeddedDatabase):
 
 /** The statements by time spent, the `top` first, with the totals. */
 export async function printStatements(sql: pg.Pool, top = 25): Promise<void> {
-  const total = (await sql.query<{ calls: number; ms: number }>('select sum(calls)::int as calls, round(sum(total_exec_time))::int as ms from pg_stat_statements')).rows[0]!;
-  const { rows } = await sql.query<{ calls: number; ms: number; each: string; query: string }>(
-    `select calls, round(total_exec_time)::int as ms, round((total_exec_time / calls)::numeric, 3) as each, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) as query
-     from pg_stat_statements order by total_exec_time desc limit $1`, [top]);
-  console.log(`statements: ${total.calls.toLocaleString('en')} run, ${total.ms.toLocaleString('en')} ms executing (the run's, seed excluded); by time spent:`);
-  for (const r of rows) console.log(`  ${String(r.calls).padStart(7)} x ${String(r.each).padStart(8)} ms = ${String(r.ms).padStart(6)} ms  ${r.query}`);
+  const total = (await sql.query<{ calls: number; ms: number; plans: number; planMs: number }>(
+    'select sum(calls)::int as calls, round(sum(total_exec_time))::int as ms, sum(plans)::int as plans, round(sum(total_plan_time))::int as "planMs" from pg_stat_statements')).rows[0]!;
+  const { rows } = await sql.query<{ calls: number; ms: number; each: string; planMs: number; query: string }>(
+    `select calls, round(total_exec_time)::int as ms, round((total_exec_time / nullif(calls, 0))::numeric, 3) as each, round(total_plan_time)::int as "planMs",
+       left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+     from pg_stat_statements order by total_exec_time + total_plan_time desc limit $1`, [top]);
+  console.log(
+    `statements: ${total.calls.toLocaleString('en')} run, ${total.ms.toLocaleString('en')} ms executing, ${total.plans.toLocaleString('en')} plans made in ` +
+      `${total.planMs.toLocaleString('en')} ms (the run's, seed excluded); by time spent planning and executing:`,
+  );
+  for (const r of rows) console.log(`  ${String(r.calls).padStart(7)} x ${String(r.each).padStart(8)} ms = ${String(r.ms).padStart(6)} ms, planning ${String(r.planMs).padStart(5)} ms  ${r.query}`);
 }

@@ -2,6 +2,7 @@ import { MikroORM, defineConfig, type EntityManager } from '@mikro-orm/postgresq
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from '../entities';
 import { migrationsList } from '../migrations';
+import { preparedStatementOptions } from './prepared';
 import { DEFAULT_DATABASE_TIMEOUTS, pgTimeoutOptions, type DatabaseTimeouts } from './timeouts';
 
 export type Orm = MikroORM;
@@ -15,6 +16,8 @@ export interface OrmOptions {
   timeouts?: DatabaseTimeouts;
   /** How the server lists these connections (`pg_stat_activity.application_name`), e.g. the api's read pool. */
   applicationName?: string;
+  /** Whether each connection prepares the statements the process repeats (./prepared.ts); 'off' behind a transaction-mode pooler. */
+  preparedStatements?: 'on' | 'off';
 }
 
 export function ormConfig(clientUrl: string, options: OrmOptions = {}) {
@@ -24,7 +27,11 @@ export function ormConfig(clientUrl: string, options: OrmOptions = {}) {
     extensions: [Migrator],
     debug: options.debug ?? false,
     pool: { min: 0, max: options.poolMax ?? 10 },
-    driverOptions: { ...pgTimeoutOptions(options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS), ...(options.applicationName ? { application_name: options.applicationName } : {}) },
+    driverOptions: {
+      ...pgTimeoutOptions(options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS),
+      ...(options.applicationName ? { application_name: options.applicationName } : {}),
+      ...preparedStatementOptions(options.preparedStatements),
+    },
     allowGlobalContext: false,
     forceUtcTimezone: true,
     migrations: { migrationsList: [...migrationsList], snapshot: false, snapshotOnMigrate: false, transactional: true, allOrNothing: true, silent: true },
