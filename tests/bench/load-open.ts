@@ -71,6 +71,8 @@ export class Connection {
   answered = 0;
   /** The server said `Connection: close`: no request goes on this connection after its answer. */
   closing = false;
+  /** The status line of an answer that came while no request was waiting for one (null: none came). */
+  unsolicited: string | null = null;
   readonly openedAt = performance.now();
 
   constructor(host: string, port: number, onIdle: (c: Connection) => void) {
@@ -119,6 +121,7 @@ export class Connection {
     const answer = this.onAnswer;
     this.onAnswer = null;
     if (status !== null) this.answered += 1;
+    if (status !== null && !answer) this.unsolicited = [status, body.toString('latin1').slice(0, 60)].filter(Boolean).join(' ');
     answer?.(status, status === null ? undefined : { status, encoding, body });
     if (status === null) return;
     // As a browser does: a connection the server is closing takes no further request.

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from './http';
 
@@ -77,5 +77,18 @@ describe("the universe bench's HTTP client", () => {
     expect([first!.status, second!.status]).toEqual([200, 200]);
     expect(connections).toBe(2);
     expect(client.closedByServer).toBe(1);
+    expect([...client.closedBy]).toEqual([['200 GET /trpc/users.me', 1]]);
+  });
+
+  it('names an answer that came to no request and closed its connection', async () => {
+    const server = createNetServer((socket) => socket.end('HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = await Client.open(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 1);
+    close = () => {
+      client.close();
+      server.close();
+    };
+    await expect.poll(() => client.closedByServer).toBe(1);
+    expect([...client.closedBy]).toEqual([['408 (to no request)', 1]]);
   });
 });

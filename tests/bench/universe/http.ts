@@ -74,6 +74,8 @@ export class Client {
       // A connection the server closed (a restart, a fault) is replaced by a new one.
       c.socket.once('close', () => {
         if (c.closing) this.closedByServer += 1;
+        // An answer no request was waiting for (a server's 408 or 400 before it closes, say): named by its status and body.
+        if (c.closing && c.unsolicited) this.countClosed(`${c.unsolicited} (to no request)`);
         this.all.splice(this.all.indexOf(c), 1);
         this.idleSince.delete(c);
         const at = this.idle.indexOf(c);
@@ -89,6 +91,9 @@ export class Client {
   closedByServer = 0;
   /** Those answers by status, method and path (without the query): which calls close their connection. */
   readonly closedBy = new Map<string, number>();
+  private countClosed(key: string): void {
+    this.closedBy.set(key, (this.closedBy.get(key) ?? 0) + 1);
+  }
 
   private dispatch(c: Connection): void {
     if (c.socket.destroyed) return;
@@ -107,8 +112,7 @@ export class Client {
         : undefined;
       if (c.closing && status !== null) {
         const line = next.bytes.subarray(0, next.bytes.indexOf(' HTTP/1.1')).toString('latin1');
-        const key = `${status} ${line.replace(/\?.*$/, '')}`;
-        this.closedBy.set(key, (this.closedBy.get(key) ?? 0) + 1);
+        this.countClosed(`${status} ${line.replace(/\?.*$/, '')}`);
       }
       next.done(status, answer, failure);
     });
