@@ -89,6 +89,6 @@ describe("the universe bench's HTTP client", () => {
       server.close();
     };
     await expect.poll(() => client.closedByServer).toBe(1);
-    expect([...client.closedBy]).toEqual([['408 (to no request)', 1]]);
+    expect([...client.closedBy]).toEqual([['408 (to no request, on a connection never used)', 1]]);
   });
 });

@@ -74,8 +74,10 @@ export class Client {
       // A connection the server closed (a restart, a fault) is replaced by a new one.
       c.socket.once('close', () => {
         if (c.closing) this.closedByServer += 1;
-        // An answer no request was waiting for (a server's 408 or 400 before it closes, say): named by its status and body.
-        if (c.closing && c.unsolicited) this.countClosed(`${c.unsolicited} (to no request)`);
+        // An answer no request was waiting for, named by its status and body: Node answers 408 on a
+        // connection that sent no request within its headersTimeout (60 s), as the pool's spare
+        // connections, opened up front, may never have.
+        if (c.closing && c.unsolicited) this.countClosed(`${c.unsolicited} (to no request${c.answered === 1 ? ', on a connection never used' : ''})`);
         this.all.splice(this.all.indexOf(c), 1);
         this.idleSince.delete(c);
         const at = this.idle.indexOf(c);
