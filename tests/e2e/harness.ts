@@ -233,8 +233,8 @@ export function phases(): (name: string) => void {
     if (!error) return;
     // On the message's first line, the one a summary shows.
     error.message = error.message.replace(/^.*/, (first) => `${first} [phases reached: ${reached.join(', ')}]`);
-    // A stack's first line repeats the message, and reports show the stack (a timeout's is a placeholder).
-    if (error.stack) error.stack = `${error.name ?? 'Error'}: ${error.message}${error.stack.slice(Math.max(0, error.stack.indexOf('\n')))}`;
+    // A stack's first line repeats the message's, and reports show the stack (a timeout's is a placeholder).
+    if (error.stack) error.stack = error.stack.replace(/^.*/, `${error.name ?? 'Error'}: ${error.message.split('\n')[0]}`);
   });
   return (name) => void reached.push(`${name} at ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
