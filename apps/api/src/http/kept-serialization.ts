@@ -9,7 +9,7 @@ import type { SuperJSONResult } from 'superjson';
  * answers are plain data: objects, arrays, strings, finite numbers, booleans, null, dates and the odd
  * undefined. For those, `plainSerialize` answers what superjson answers (the same `json` and the same
  * `meta.values`) with one read-only pass when there is nothing to annotate and a copy only when there is.
- * Anything else (a Map, a class instance, NaN, a bigint...) goes to superjson itself. The one
+ * Anything else (a Map, a class instance, NaN, -0, a bigint...) goes to superjson itself. The one
  * difference: an object reached twice in one answer is sent twice, where superjson also sends
  * `referentialEqualities` so that the client rebuilds one shared object; the client reads the same data.
  *
@@ -44,7 +44,8 @@ function scan(value: unknown, depth: number): number {
     case 'boolean':
       return PLAIN;
     case 'number':
-      return Number.isFinite(value) ? PLAIN : OTHER;
+      // superjson annotates -0 (JSON would carry it as 0), as it does NaN and the infinities.
+      return Number.isFinite(value) && !Object.is(value, -0) ? PLAIN : OTHER;
     case 'undefined':
       return ANNOTATED;
     case 'object': {
