@@ -73,7 +73,6 @@ export class Client {
       });
       // A connection the server closed (a restart, a fault) is replaced by a new one.
       c.socket.once('close', () => {
-        if (c.closing) this.closedByServer += 1;
         // An answer no request was waiting for, named by its status and body: Node answers 408 on a
         // connection that sent no request within its headersTimeout (60 s), as the pool's spare
         // connections, opened up front, may never have.
@@ -89,10 +88,17 @@ export class Client {
   }
 
   private closed = false;
-  /** Connections the server closed with `Connection: close` on an answer (replaced, never reused). */
-  closedByServer = 0;
-  /** Those answers by status, method and path (without the query): which calls close their connection. */
+  /**
+   * Answers that said `Connection: close` (their connection replaced, never reused), by status,
+   * method and path (without the query), or by status and body for one that came to no request.
+   */
   readonly closedBy = new Map<string, number>();
+  /** How many connections the server closed that way. */
+  get closedByServer(): number {
+    let n = 0;
+    for (const count of this.closedBy.values()) n += count;
+    return n;
+  }
   private countClosed(key: string): void {
     this.closedBy.set(key, (this.closedBy.get(key) ?? 0) + 1);
   }

@@ -75,8 +75,7 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   const workerAtStart = workerPid();
   const workerMsAtStart = workerAtStart == null ? 0 : processCpuMs([workerAtStart]);
   const socketsBefore = processCpuMs(run.sockets.pids);
-  const closedBefore = run.client.closedByServer;
-  const closedByBefore = new Map(run.client.closedBy);
+  const closedBefore = new Map(run.client.closedBy);
   const from = new Date();
   const startAt = performance.now();
   const chaos: Promise<ChaosReport> | null = hooks ? runChaos(run.target.baseUrl, hooks, startAt, run.durationMs) : null;
@@ -107,8 +106,7 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
       `  slowest p99 by call set: ${f.byName.slice(0, 6).map((n) => `${n.name} ${fmt(n.p99)} ms (${n.count})`).join(', ')}`,
       `  arrivals ${fmt(worker.arrivals / seconds, 2)} a second, battles ${fmt(worker.battles / seconds, 2)} a second; worker lag from due p99 ${fmt(lag)} ms (${worker.lags.length} arrivals and completions)`,
       `  push latency from commit to socket p99 ${fmt(percentile(pushes, 99))} ms (${pushes.length} events)`,
-      `  answers by status: ${statuses}; 5xx or failed outside fault windows: ${f.fiveHundreds}` +
-        (run.client.closedByServer > closedBefore ? `; ${run.client.closedByServer - closedBefore} answers closed their connection (Connection: close): ${closedByCall(run.client.closedBy, closedByBefore)}` : ''),
+      `  answers by status: ${statuses}; 5xx or failed outside fault windows: ${f.fiveHundreds}${closedDuring(run.client.closedBy, closedBefore)}`,
       `  refused, failed or 5xx, by call: ${refusals || 'none'}`,
       `  CPU: api ${fmt((100 * apiCpu) / seconds)}% of a core (${fmt((1000 * apiCpu) / Math.max(1, recorder.samples.length), 2)} ms a request), sim-worker ${share(workerMs)}, ` +
         `database ${cpu.database >= 0 ? share(cpu.database) : '- (restarted)'}, load generator ${share(cpu.worker + socketsMs)} (sockets ${share(socketsMs)})`,
@@ -119,13 +117,11 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   return { held: ok, figures: f, lag, chaosHeld: faults ? faults.healthy : true };
 }
 
-/** The calls whose answers said `Connection: close` during a step, most first ('status METHOD path' and a count). */
-function closedByCall(now: ReadonlyMap<string, number>, before: ReadonlyMap<string, number>): string {
-  return [...now]
-    .map(([call, n]) => [call, n - (before.get(call) ?? 0)] as const)
-    .filter(([, n]) => n > 0)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 5)
-    .map(([call, n]) => `${call} ${n}`)
-    .join(', ');
+/** The answers that said `Connection: close` during a step, and the calls they answered, most first ('status METHOD path' and a count); '' for none. */
+function closedDuring(now: ReadonlyMap<string, number>, before: ReadonlyMap<string, number>): string {
+  const during = [...now].map(([call, n]) => [call, n - (before.get(call) ?? 0)] as const).filter(([, n]) => n > 0);
+  if (during.length === 0) return '';
+  const total = during.reduce((sum, [, n]) => sum + n, 0);
+  const calls = during.sort((a, b) => b[1] - a[1]).slice(0, 5).map(([call, n]) => `${call} ${n}`);
+  return `; ${total} answers closed their connection (Connection: close): ${calls.join(', ')}`;
 }
