@@ -17,17 +17,20 @@ import {
 } from './economy-queue-views';
 
 /**
- * The items not finished by $2 of the queues of kinds $1, in order, as one JSON array column: plain
+ * The items not finished by $1 of the queues of `kinds`, in order, as one JSON array column: plain
  * rows, instants in epoch ms (the views take Dates of them). `scope` limits queue_items (q) to the
- * queue's owner.
+ * queue's owner. The kinds are written into the text, not sent as an array: the planner takes an
+ * array parameter for ten elements, so the kept generic plan of a prepared statement would cost more
+ * than a fresh one with the real array, and PostgreSQL planned these polled reads anew at every run
+ * (`--statements` in the universe bench: 0.2 ms of planning for 0.04 ms of execution).
  */
-const pendingList = (scope: string) => `(
+const pendingList = (scope: string, kinds: readonly QueueKind[]) => `(
   select coalesce(json_agg(json_build_object(
       'kind', q.kind, 'id', q.id, 'territoryId', q.territory_id, 'itemKey', q.item_key, 'targetLevel', q.target_level, 'quantity', q.quantity,
       'durationPerItemS', q.duration_per_item_s, 'paid', q.paid,
       'createdMs', ${epochMs('q.created_at')}, 'startMs', ${epochMs('q.start_time')}, 'endMs', ${epochMs('q.end_time')})
     order by q.start_time, q.created_at), '[]')
-  from queue_items q where ${scope} and q.kind = any($1::text[]) and q.end_time > $2)`;
+  from queue_items q where ${scope} and q.kind in (${kinds.map((kind) => `'${kind}'`).join(', ')}) and q.end_time > $1)`;
 
 type PendingRow = Omit<QueuedItem, 'createdAt' | 'startTime' | 'endTime'> & { kind: QueueKind; paid: AmountMap; createdMs: number; startMs: number; endMs: number };
 
@@ -42,8 +45,8 @@ type TerritoryQueues = { owner_id: number | null; items: PendingRow[] };
 async function readTerritoryQueues(deps: WorldDeps, territoryId: number, now: Date): Promise<TerritoryQueues | undefined> {
   const [row] = await sqlRows<TerritoryQueues>(
     deps.em,
-    `select t.owner_id, ${pendingList('q.territory_id = t.id')} as items from territories t where t.id = $3`,
-    [TERRITORY_QUEUES, now, territoryId],
+    `select t.owner_id, ${pendingList('q.territory_id = t.id', TERRITORY_QUEUES)} as items from territories t where t.id = $2`,
+    [now, territoryId],
   );
   return row;
 }
@@ -67,7 +70,7 @@ export async function listBuildQueue(deps: WorldDeps, actor: Actor, territoryId:
 
 /** GET /research/queue: the player's research items not finished by now. */
 export async function listResearchQueue(deps: WorldDeps, actor: Actor, now: Date): Promise<ResearchQueueItemView[]> {
-  const [row] = await sqlRows<{ items: PendingRow[] }>(deps.em, `select ${pendingList('q.user_id = $3')} as items`, [['research'], now, actor.id]);
+  const [row] = await sqlRows<{ items: PendingRow[] }>(deps.em, `select ${pendingList('q.user_id = $2', ['research'])} as items`, [now, actor.id]);
   return row!.items.map(queued).map(toResearchItemView);
 }
 
