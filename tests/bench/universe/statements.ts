@@ -20,6 +20,7 @@ export async function countStatements(sql: pg.Pool, embedded: EmbeddedDatabase):
     }
   }
   await sql.query('select pg_stat_statements_reset()');
+  await sql.query('select pg_stat_reset()'); // the database's counters too: connections opened during the run
 }
 
 /** The statements by time spent, the `top` first, with the totals. */
@@ -34,5 +35,17 @@ export async function printStatements(sql: pg.Pool, top = 25): Promise<void> {
     `statements: ${total.calls.toLocaleString('en')} run, ${total.ms.toLocaleString('en')} ms executing, ${total.plans.toLocaleString('en')} plans made in ` +
       `${total.planMs.toLocaleString('en')} ms (the run's, seed excluded); by time spent planning and executing:`,
   );
-  for (const r of rows) console.log(`  ${String(r.calls).padStart(7)} x ${String(r.each).padStart(8)} ms = ${String(r.ms).padStart(6)} ms, planning ${String(r.planMs).padStart(5)} ms  ${r.query}`);
+  // A new connection starts a server process that loads its catalogue caches and prepares its statements anew.
+  const sessions = (await sql.query<{ n: number }>('select sessions::int as n from pg_stat_database where datname = current_database()')).rows[0]!.n;
+  console.log(`  connections opened during the run: ${sessions.toLocaleString('en')}`);
+  const line = (r: { calls: number; ms: number; each: string; planMs: number; plans?: number; query: string }) =>
+    `  ${String(r.calls).padStart(7)} x ${String(r.each).padStart(8)} ms = ${String(r.ms).padStart(6)} ms, ${r.plans === undefined ? '' : `${String(r.plans).padStart(6)} plans in `}planning ${String(r.planMs).padStart(5)} ms  ${r.query}`;
+  for (const r of rows) console.log(line(r));
+  // A statement planned at (nearly) every run is sent unnamed, or PostgreSQL finds its kept generic plan dearer than a fresh one.
+  const planned = await sql.query<{ calls: number; ms: number; each: string; planMs: number; plans: number; query: string }>(
+    `select calls, round(total_exec_time)::int as ms, round((total_exec_time / nullif(calls, 0))::numeric, 3) as each, round(total_plan_time)::int as "planMs", plans::int,
+       left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+     from pg_stat_statements order by total_plan_time desc limit 12`);
+  console.log('  by time spent planning:');
+  for (const r of planned.rows) console.log(line(r));
 }

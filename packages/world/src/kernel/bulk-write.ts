@@ -17,6 +17,20 @@ export async function sqlRows<T>(em: EntityManager, text: string, values: readon
   return (await inTransactionSql(em).executeSql(text, [...values])).rows as T[];
 }
 
+/**
+ * sqlRows for a text written with `?` placeholders, as em.execute takes them (each `?` is the next
+ * value, in order; the text holds no other `?`). em.execute writes the values into the text, so each
+ * player's call is a text of its own that PostgreSQL parses and plans anew; here they go as bind
+ * parameters, and a statement the process repeats is prepared once per connection (db/prepared.ts).
+ * The frequent reads and writes use this; a value's type comes from where it stands in the statement.
+ */
+export async function boundRows<T>(em: EntityManager, text: string, values: readonly unknown[] = []): Promise<T[]> {
+  let n = 0;
+  const numbered = text.replace(/\?/g, () => `$${++n}`);
+  if (n !== values.length) throw new Error(`boundRows: ${n} placeholders for ${values.length} values`);
+  return sqlRows<T>(em, numbered, values);
+}
+
 /** An instant as epoch milliseconds, as a Date of it would answer getTime() (the driver hands raw timestamps over as text). */
 export const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
 

@@ -3,6 +3,7 @@ import type { Catalogue } from '@brood/game-data';
 import { allianceSlotsMax } from '@brood/game-core';
 import type { AllianceRank } from '../entities/alliance.entity';
 import { technologiesAt } from '../settle';
+import { boundRows } from '../kernel/bulk-write';
 
 export { ALLIANCE_NOT_FOUND } from '../kernel/locks';
 export const NOT_IN_ALLIANCE = 'You are not in an alliance.';
@@ -21,13 +22,14 @@ const MEMBER_SELECT = `select m.user_id, u.username, m.alliance_id, m.rank, m.jo
 
 /** The player's membership, or null when they are in no alliance. */
 export async function memberOf(em: EntityManager, userId: number): Promise<MemberRow | null> {
-  const rows = await em.execute<MemberRow[]>(`${MEMBER_SELECT} where m.user_id = ?`, [userId]);
+  const rows = await boundRows<MemberRow>(em, `${MEMBER_SELECT} where m.user_id = ?`, [userId]);
   return rows[0] ?? null;
 }
 
 /** Every member of an alliance, leader first, then officers, then members, each by seniority. */
 export async function membersOf(em: EntityManager, allianceId: number): Promise<MemberRow[]> {
-  return em.execute<MemberRow[]>(
+  return boundRows<MemberRow>(
+    em,
     `${MEMBER_SELECT} where m.alliance_id = ?
      order by case m.rank when 'LEADER' then 0 when 'OFFICER' then 1 else 2 end, m.joined_at, m.user_id`,
     [allianceId],
@@ -42,7 +44,8 @@ export async function allianceOf(em: EntityManager, userId: number): Promise<num
 /** Whether two different players are in the same alliance. */
 export async function areAllies(em: EntityManager, a: number, b: number): Promise<boolean> {
   if (a === b) return false;
-  const rows = await em.execute<{ n: number }[]>(
+  const rows = await boundRows<{ n: number }>(
+    em,
     `select count(*)::int as n from alliance_members x join alliance_members y on y.alliance_id = x.alliance_id where x.user_id = ? and y.user_id = ?`,
     [a, b],
   );
@@ -53,7 +56,8 @@ export async function areAllies(em: EntityManager, a: number, b: number): Promis
 export async function slotsByLeader(em: EntityManager, catalogue: Catalogue, leaderIds: readonly number[], at: Date): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (leaderIds.length === 0) return out;
-  const rows = await em.execute<{ user_id: number; item_key: string; target_level: number | null; end_time: Date }[]>(
+  const rows = await boundRows<{ user_id: number; item_key: string; target_level: number | null; end_time: Date }>(
+    em,
     `select user_id, item_key, target_level, end_time from queue_items where kind = 'research' and end_time <= ? and user_id in (${leaderIds.map(() => '?').join(', ')})`,
     [at, ...leaderIds],
   );
@@ -68,6 +72,6 @@ export async function slotsByLeader(em: EntityManager, catalogue: Catalogue, lea
 
 /** How many members an alliance has now. */
 export async function memberCount(em: EntityManager, allianceId: number): Promise<number> {
-  const rows = await em.execute<{ n: number }[]>('select count(*)::int as n from alliance_members where alliance_id = ?', [allianceId]);
+  const rows = await boundRows<{ n: number }>(em, 'select count(*)::int as n from alliance_members where alliance_id = ?', [allianceId]);
   return rows[0]?.n ?? 0;
 }

@@ -5,6 +5,7 @@ import { fail, GameError } from '../errors';
 import type { Actor, WorldDeps } from '../kernel/deps';
 import type { AllianceMembershipView } from './user-view';
 import { ALLIANCE_NOT_FOUND, memberOf, membersOf, slotsByLeader } from './alliance-reads';
+import { boundRows } from '../kernel/bulk-write';
 
 /** An alliance as the browse list and the detail view show it (spec social §3 Alliance). */
 export interface AllianceView {
@@ -109,7 +110,8 @@ export async function listAlliances(deps: WorldDeps, query: { skip: number; limi
   const pattern = containing(search);
   const need = query.skip + query.limit;
   const page = [query.limit, query.skip];
-  const rows = await deps.em.execute<AllianceRow[]>(
+  const rows = await boundRows<AllianceRow>(
+    deps.em,
     search
       ? `${ALLIANCE_SELECT} where a.id in (${SEARCH_PAGE_IDS}) order by lower(a.name), a.id`
       : `${ALLIANCE_SELECT} order by lower(a.name), a.id limit ? offset ?`,
@@ -120,7 +122,7 @@ export async function listAlliances(deps: WorldDeps, query: { skip: number; limi
 
 /** One alliance, 404 when it does not exist. */
 export async function findAllianceView(deps: WorldDeps, allianceId: number, now: Date): Promise<AllianceView> {
-  const rows = await deps.em.execute<AllianceRow[]>(`${ALLIANCE_SELECT} where a.id = ?`, [allianceId]);
+  const rows = await boundRows<AllianceRow>(deps.em, `${ALLIANCE_SELECT} where a.id = ?`, [allianceId]);
   if (rows.length === 0) throw fail.notFound(ALLIANCE_NOT_FOUND);
   return (await toViews(deps, rows, now))[0]!;
 }
@@ -138,7 +140,7 @@ const APPLICATION_SELECT = `select p.id, p.user_id, u.username, p.alliance_id, a
 /** Applications by id, as answered to the client. */
 export async function applicationViews(em: EntityManager, ids: readonly number[]): Promise<ApplicationView[]> {
   if (ids.length === 0) return [];
-  const rows = await em.execute<(ApplicationView & { created_at: Date })[]>(`${APPLICATION_SELECT} where p.id in (${ids.map(() => '?').join(', ')}) order by p.id`, [...ids]);
+  const rows = await boundRows<(ApplicationView & { created_at: Date })>(em, `${APPLICATION_SELECT} where p.id in (${ids.map(() => '?').join(', ')}) order by p.id`, [...ids]);
   return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }));
 }
 
@@ -148,7 +150,8 @@ export async function listApplications(deps: WorldDeps, actor: Actor, allianceId
   if (!me || me.alliance_id !== allianceId) throw fail.forbidden('You are not a member of this alliance.');
   const refusal = allianceRefusal('manage_applications', { id: me.user_id, rank: me.rank });
   if (refusal) throw new GameError(refusal.kind, refusal.message);
-  const rows = await deps.em.execute<(ApplicationView & { created_at: Date })[]>(
+  const rows = await boundRows<(ApplicationView & { created_at: Date })>(
+    deps.em,
     `${APPLICATION_SELECT} where p.alliance_id = ? and p.status = 'PENDING' order by p.created_at, p.id`,
     [allianceId],
   );
@@ -157,7 +160,8 @@ export async function listApplications(deps: WorldDeps, actor: Actor, allianceId
 
 /** The `alliance_membership` of /users/me, or null. */
 export async function membershipView(em: EntityManager, userId: number): Promise<AllianceMembershipView | null> {
-  const rows = await em.execute<{ alliance_id: number; alliance_name: string; alliance_tag: string; rank: AllianceRank; joined_at: Date }[]>(
+  const rows = await boundRows<{ alliance_id: number; alliance_name: string; alliance_tag: string; rank: AllianceRank; joined_at: Date }>(
+    em,
     `select m.alliance_id, a.name as alliance_name, a.tag as alliance_tag, m.rank, m.joined_at
      from alliance_members m join alliances a on a.id = m.alliance_id where m.user_id = ?`,
     [userId],

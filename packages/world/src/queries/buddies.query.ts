@@ -1,5 +1,6 @@
 import type { Catalogue } from '@brood/game-data';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { boundRows } from '../kernel/bulk-write';
 
 /** GET /buddies (the issue's shape): buddies with 'online' (active in the last `messages.online_minutes`), and requests each way. */
 export interface BuddyList {
@@ -13,7 +14,8 @@ export interface BuddyList {
  */
 export async function listBuddies(deps: { em: EntityManager; catalogue: Catalogue }, actor: { id: number }, now: Date): Promise<BuddyList> {
   const onlineSince = new Date(now.getTime() - deps.catalogue.universe.messages.online_minutes * 60_000);
-  const rows = await deps.em.execute<{ id: string; user_id: number; username: string; accepted: boolean; outgoing: boolean; online: boolean }[]>(
+  const rows = await boundRows<{ id: string; user_id: number; username: string; accepted: boolean; outgoing: boolean; online: boolean }>(
+    deps.em,
     `select b.id, u.id as user_id, u.username, b.accepted_at is not null as accepted, b.requester_id = ? as outgoing,
        coalesce(u.last_active_at > ?, false) as online
      from buddies b join users u on u.id = case when b.requester_id = ? then b.addressee_id else b.requester_id end

@@ -3,6 +3,7 @@ import { stripLinks } from '@brood/game-core';
 import { fail } from '../errors';
 import { BATTLE_REPORT_CONTENT_SQL } from './notifications/served-content';
 import { withDepartedNames } from './departed-names';
+import { boundRows } from '../kernel/bulk-write';
 
 /** The Hall of Fame keeps its 500 most valuable battles, 100 a page; comments come 20 a page (spec social §9). */
 export const HALL_OF_FAME_MAX_ENTRIES = 500;
@@ -54,22 +55,23 @@ async function toEntries(em: EntityManager, rows: EntryRow[]): Promise<HallOfFam
 export async function listHallOfFame(em: EntityManager, query: { skip: number; limit: number }): Promise<HallOfFameEntry[]> {
   const limit = Math.max(0, Math.min(query.limit, HALL_OF_FAME_MAX_ENTRIES - query.skip));
   if (limit === 0) return [];
-  const rows = await em.execute<EntryRow[]>(`select ${ENTRY_COLUMNS} from hall_of_fame_entries e order by e.total_unit_value desc, e.id limit ? offset ?`, [limit, query.skip]);
+  const rows = await boundRows<EntryRow>(em, `select ${ENTRY_COLUMNS} from hall_of_fame_entries e order by e.total_unit_value desc, e.id limit ? offset ?`, [limit, query.skip]);
   return toEntries(em, rows);
 }
 
 /** GET /halloffame/entries/{id}: one entry with its report, where a shared Hall of Fame link leads. Readable without login. */
 export async function hallOfFameEntry(em: EntityManager, entryId: number): Promise<HallOfFameEntry> {
-  const [row] = await em.execute<EntryRow[]>(`select ${ENTRY_COLUMNS} from hall_of_fame_entries e where e.id = ?`, [entryId]);
+  const [row] = await boundRows<EntryRow>(em, `select ${ENTRY_COLUMNS} from hall_of_fame_entries e where e.id = ?`, [entryId]);
   if (!row) throw fail.notFound('Hall of Fame entry not found.');
   return (await toEntries(em, [row]))[0]!;
 }
 
 /** GET /halloffame/entries/{id}/comments: newest first, 20 a page; links stay replaced when shown. */
 export async function listHallOfFameComments(em: EntityManager, query: { entry_id: number; skip: number; limit: number }): Promise<HallOfFameComment[]> {
-  const entry = await em.execute('select 1 from hall_of_fame_entries where id = ?', [query.entry_id]);
+  const entry = await boundRows(em, 'select 1 from hall_of_fame_entries where id = ?', [query.entry_id]);
   if (entry.length === 0) throw fail.notFound('Hall of Fame entry not found.');
-  const rows = await em.execute<(Omit<HallOfFameComment, 'created_at'> & { created_at: Date })[]>(
+  const rows = await boundRows<(Omit<HallOfFameComment, 'created_at'> & { created_at: Date })>(
+    em,
     `select c.id, c.user_id, u.username, c.comment_text, c.created_at from hall_of_fame_comments c join users u on u.id = c.user_id
      where c.entry_id = ? order by c.created_at desc, c.id desc limit ? offset ?`,
     [query.entry_id, query.limit, query.skip],

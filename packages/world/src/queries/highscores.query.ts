@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fail } from '../errors';
+import { boundRows } from '../kernel/bulk-write';
 
 /** The orderings of GET /highscores (spec social §3); 'rank' is the overall ranking, by total score. */
 export const HIGHSCORE_SORT_KEYS = ['rank', 'total_score', 'building_score', 'research_score', 'unit_score', 'defense_score'] as const;
@@ -94,14 +95,14 @@ const toEntry = (r: Row, rank: number): HighscoreEntry => ({
 
 /** GET /highscores: `limit` entries from `skip` in the `sort_by` ordering (highest first). */
 export async function listHighscores(em: EntityManager, query: { skip: number; limit: number; sort_by: HighscoreSortKey }): Promise<HighscoreEntry[]> {
-  const rows = await em.execute<Row[]>(`with params as (select ?::bigint as skip), ${pageSql(highscoreColumn(query.sort_by))}`, [query.skip, query.limit]);
+  const rows = await boundRows<Row>(em, `with params as (select ?::bigint as skip), ${pageSql(highscoreColumn(query.sort_by))}`, [query.skip, query.limit]);
   return rows.map((r, i) => toEntry(r, query.skip + i + 1));
 }
 
 /** The player's rank in an ordering (one plus the players ahead) without paging through everyone. */
 export async function rankOf(em: EntityManager, userId: number, sort: HighscoreSortKey): Promise<number | null> {
   const col = highscoreColumn(sort);
-  const rows = await em.execute<{ ahead: number }[]>(`select ${aheadSql(col)} as ahead from (${meSql(col)}) me`, [userId]);
+  const rows = await boundRows<{ ahead: number }>(em, `select ${aheadSql(col)} as ahead from (${meSql(col)}) me`, [userId]);
   const ahead = rows[0]?.ahead;
   return ahead === undefined ? null : Number(ahead) + 1;
 }
@@ -109,7 +110,8 @@ export async function rankOf(em: EntityManager, userId: number, sort: HighscoreS
 /** GET /highscores/me: the player's entry, rank and the page of `limit` that holds them, in one statement. */
 export async function ownHighscore(em: EntityManager, userId: number, query: { sort_by: HighscoreSortKey; limit: number }): Promise<OwnHighscore> {
   const col = highscoreColumn(query.sort_by);
-  const rows = await em.execute<(Row & { skip: number })[]>(
+  const rows = await boundRows<Row & { skip: number }>(
+    em,
     `with params as (select (${aheadSql(col)}) / ? * ? as skip from (${meSql(col)}) me), ${pageSql(col)}`,
     [query.limit, query.limit, userId, query.limit],
   );

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DELETED_PLAYER } from './departed-names';
+import { boundRows } from '../kernel/bulk-write';
 
 /** A message as both sides read it (the issue's shape, snake_case). */
 export interface MessageView {
@@ -41,17 +42,17 @@ const FOLDER_WHERE: Record<MessageFolder, string> = {
 /** GET /messages?folder=inbox|sent: the player's own messages only, newest first. */
 export async function listMessages(em: EntityManager, actor: { id: number }, query: { folder: MessageFolder; skip: number; limit: number }): Promise<MessagePage> {
   const where = FOLDER_WHERE[query.folder];
-  const rows = await em.execute<MessageRow[]>(`select ${MESSAGE_COLUMNS} ${MESSAGE_JOINS} where ${where} order by m.created_at desc, m.id desc limit ? offset ?`, [
+  const rows = await boundRows<MessageRow>(em, `select ${MESSAGE_COLUMNS} ${MESSAGE_JOINS} where ${where} order by m.created_at desc, m.id desc limit ? offset ?`, [
     actor.id,
     query.limit,
     query.skip,
   ]);
-  const count = await em.execute<{ n: string }[]>(`select count(*) as n from messages m where ${where}`, [actor.id]);
+  const count = await boundRows<{ n: string }>(em, `select count(*) as n from messages m where ${where}`, [actor.id]);
   return { messages: rows.map(toMessageView), total: Number(count[0]?.n ?? 0) };
 }
 
 /** GET /messages/unread-count. */
 export async function unreadMessageCount(em: EntityManager, actor: { id: number }): Promise<{ count: number }> {
-  const rows = await em.execute<{ n: string }[]>('select count(*) as n from messages where recipient_id = ? and not recipient_deleted and not is_read', [actor.id]);
+  const rows = await boundRows<{ n: string }>(em, 'select count(*) as n from messages where recipient_id = ? and not recipient_deleted and not is_read', [actor.id]);
   return { count: Number(rows[0]?.n ?? 0) };
 }

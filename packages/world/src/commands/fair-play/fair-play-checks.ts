@@ -2,7 +2,7 @@ import { bashLimitReached, canAttack, isHostile, isInactive, MARKER_LEGEND, type
 import type { Catalogue } from '@brood/game-data';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fail } from '../../errors';
-import { epochMs, sqlRows } from '../../kernel/bulk-write';
+import { epochMs, sqlRows, boundRows } from '../../kernel/bulk-write';
 import { fairPlayPlayers } from '../../queries/fair-play.query';
 
 /** What a player on vacation reads when they try to start anything. */
@@ -12,7 +12,7 @@ const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(
 
 /** Refuses anything started by a player on vacation (queues and fleets stand still). */
 export async function checkNotOnVacation(em: EntityManager, userId: number): Promise<void> {
-  const me = await em.execute<{ vacation_since: Date | null }[]>('select vacation_since from users where id = ?', [userId]);
+  const me = await boundRows<{ vacation_since: Date | null }>(em, 'select vacation_since from users where id = ?', [userId]);
   if (me[0]?.vacation_since) throw fail.conflict(ON_VACATION);
 }
 
@@ -38,8 +38,8 @@ export async function checkFairPlay(em: EntityManager, catalogue: Catalogue, act
   if (next != null) {
     throw fail.forbidden(`Bash limit: you have launched ${fp.bash_limit_attacks} attacks at this territory within ${fp.bash_limit_window_hours} hours. Your next attack on it is allowed from ${when(next)}.`);
   }
-  await em.execute('delete from attack_launches where territory_id = ? and user_id = ? and launched_at <= ?', [target.id, actorId, since]);
-  await em.execute('insert into attack_launches (user_id, territory_id, launched_at) values (?, ?, ?)', [actorId, target.id, now]);
+  await boundRows(em, 'delete from attack_launches where territory_id = ? and user_id = ? and launched_at <= ?', [target.id, actorId, since]);
+  await boundRows(em, 'insert into attack_launches (user_id, territory_id, launched_at) values (?, ?, ?)', [actorId, target.id, now]);
 }
 
 /** Whether `attackerId` may attack `ownerId` now (vacation, newcomer protection), without recording anything: an invitation's check. */

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { alliedSlotNeeds } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
+import { boundRows } from '../../kernel/bulk-write';
 
 /**
  * Whether two players belong to the same alliance. Alliances live in `alliance_members`
@@ -8,11 +9,13 @@ import type { Catalogue } from '@brood/game-data';
  * table has no alliances, so nobody is anybody's ally there.
  */
 export async function sameAlliance(em: EntityManager, a: number, b: number): Promise<boolean> {
-  const rows = await em.execute<{ allied: boolean | null }[]>(
+  const rows = await boundRows<{ allied: boolean | null }>(
+    em,
     `select case when to_regclass('alliance_members') is null then false end as allied`,
   );
   if (rows[0]?.allied === false) return false;
-  const shared = await em.execute<{ n: string }[]>(
+  const shared = await boundRows<{ n: string }>(
+    em,
     'select count(*) as n from alliance_members a join alliance_members b on a.alliance_id = b.alliance_id where a.user_id = ? and b.user_id = ?',
     [a, b],
   );
