@@ -7,6 +7,7 @@ import type { Client } from './http';
 import { figures, held, percentile, Recorder, type StepFigures } from './metrics';
 import type { Universe } from './seed';
 import type { SocketHolders } from './sockets';
+import { watchStalls } from './stalls';
 import { playStep, workerFigures } from './step';
 
 /** The stack under load: started by the bench (stack) or named by --base. */
@@ -76,11 +77,13 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   const workerMsAtStart = workerAtStart == null ? 0 : processCpuMs([workerAtStart]);
   const socketsBefore = processCpuMs(run.sockets.pids);
   const closedBefore = new Map(run.client.closedBy);
+  const watch = await watchStalls(run.target.baseUrl);
   const from = new Date();
   const startAt = performance.now();
   const chaos: Promise<ChaosReport> | null = hooks ? runChaos(run.target.baseUrl, hooks, startAt, run.durationMs) : null;
   await playStep({ client: run.client, sql: run.sql, universe: run.universe, tokens: run.tokens, online: run.online, durationMs: run.durationMs, seed: run.seed }, startAt, recorder);
   const faults = chaos ? await chaos : null;
+  const stalls = watch.stop();
   const seconds = (performance.now() - startAt) / 1000;
   const to = new Date();
   const cpu = meter.stop();
@@ -103,6 +106,7 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
       `  requests a second: page reads ${fmt(f.rate.page, 1)}, commands ${fmt(f.rate.command, 1)}`,
       `  latency from due: page reads p50 ${fmt(f.p50.page)} ms, p99 ${fmt(f.p99.page)} ms; commands p50 ${fmt(f.p50.command)} ms, p99 ${fmt(f.p99.command)} ms${skip.length ? ' (outside the fault windows)' : ''}`,
       `  page reads p99 in each 10 s: ${f.timeline.map((n) => fmt(n)).join(', ')} ms`,
+      `  longest event-loop stall in each 10 s: api ${stalls.api.map((n) => fmt(n)).join(', ')} ms; load generator ${stalls.generator.map((n) => fmt(n)).join(', ')} ms`,
       `  slowest p99 by call set: ${f.byName.slice(0, 6).map((n) => `${n.name} ${fmt(n.p99)} ms (${n.count})`).join(', ')}`,
       `  arrivals ${fmt(worker.arrivals / seconds, 2)} a second, battles ${fmt(worker.battles / seconds, 2)} a second; worker lag from due p99 ${fmt(lag)} ms (${worker.lags.length} arrivals and completions)`,
       `  push latency from commit to socket p99 ${fmt(percentile(pushes, 99))} ms (${pushes.length} events)`,

@@ -1,0 +1,42 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/**
+ * The longest each process's event loop was held up in each 10 s of a step: the api's (its /metrics,
+ * prom-client's `nodejs_eventloop_lag_max_seconds`, which every scrape resets) and the load
+ * generator's own. Latency is measured from each action's due time, so a stretch of slow answers may
+ * be the api stalled, the load generator stalled (its actions went out late), or neither (waits on
+ * the database): these tell which.
+ */
+export interface Stalls {
+  api: number[];
+  generator: number[];
+}
+
+async function apiLagMaxMs(base: string): Promise<number> {
+  try {
+    const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
+    return 1000 * Number(/^nodejs_eventloop_lag_max_seconds (\S+)/m.exec(text)?.[1] ?? NaN);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export async function watchStalls(base: string): Promise<{ stop(): Stalls }> {
+  const own = monitorEventLoopDelay({ resolution: 10 });
+  own.enable();
+  await apiLagMaxMs(base); // the api's figure starts from this scrape
+  own.reset();
+  const stalls: Stalls = { api: [], generator: [] };
+  const timer = setInterval(() => {
+    stalls.generator.push(own.max / 1e6);
+    own.reset();
+    void apiLagMaxMs(base).then((ms) => stalls.api.push(ms));
+  }, 10_000);
+  return {
+    stop() {
+      clearInterval(timer);
+      own.disable();
+      return stalls;
+    },
+  };
+}
