@@ -83,7 +83,7 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   const chaos: Promise<ChaosReport> | null = hooks ? runChaos(run.target.baseUrl, hooks, startAt, run.durationMs) : null;
   await playStep({ client: run.client, sql: run.sql, universe: run.universe, tokens: run.tokens, online: run.online, durationMs: run.durationMs, seed: run.seed }, startAt, recorder);
   const faults = chaos ? await chaos : null;
-  const stalls = watch.stop();
+  const stalls = await watch.stop();
   const seconds = (performance.now() - startAt) / 1000;
   const to = new Date();
   const cpu = meter.stop();

@@ -21,22 +21,27 @@ async function apiLagMaxMs(base: string): Promise<number> {
   }
 }
 
-export async function watchStalls(base: string): Promise<{ stop(): Stalls }> {
+export async function watchStalls(base: string): Promise<{ stop(): Promise<Stalls> }> {
   const own = monitorEventLoopDelay({ resolution: 10 });
   own.enable();
   await apiLagMaxMs(base); // the api's figure starts from this scrape
   own.reset();
-  const stalls: Stalls = { api: [], generator: [] };
-  const timer = setInterval(() => {
-    stalls.generator.push(own.max / 1e6);
+  const generator: number[] = [];
+  const api: Promise<number>[] = [];
+  let sampledAt = performance.now();
+  const sample = () => {
+    generator.push(own.max / 1e6);
     own.reset();
-    void apiLagMaxMs(base).then((ms) => stalls.api.push(ms));
-  }, 10_000);
+    api.push(apiLagMaxMs(base));
+    sampledAt = performance.now();
+  };
+  const timer = setInterval(sample, 10_000);
   return {
-    stop() {
+    async stop() {
       clearInterval(timer);
+      if (performance.now() - sampledAt > 1000) sample(); // the last stretch, unless a sample just closed it
       own.disable();
-      return stalls;
+      return { api: await Promise.all(api), generator };
     },
   };
 }
