@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlRows } from '../kernel/bulk-write';
+import { boundRows, sqlRows } from '../kernel/bulk-write';
 import { createTestDatabase, type TestDatabase } from '../testing';
 import { createOrm, type Orm } from './orm';
 import { MAX_PER_CONNECTION, MAX_REMEMBERED, StatementNames } from './prepared';
@@ -65,6 +65,17 @@ describe('prepared statements on a real connection', () => {
     for (let i = 0; i < 3; i++) await sqlRows(off.em.fork(), text, [i, 'y']);
     expect([...(await preparedOn(on)).keys()].some((t) => t === 'select 2 as two')).toBe(false);
     expect(await preparedOn(off)).toEqual(new Map());
+  });
+
+  it("boundRows sends em.execute's `?` values as bind parameters: a repeated one is prepared, where em.execute's never is", async () => {
+    const question = 'select count(*)::int as n from users where id = ? or username = ?';
+    for (let i = 0; i < 3; i++) {
+      expect(await boundRows(on.em.fork(), question, [i, `nobody ${i}`])).toEqual(await on.em.fork().execute(question, [i, `nobody ${i}`]));
+    }
+    const prepared = [...(await preparedOn(on)).keys()];
+    expect(prepared).toContain('select count(*)::int as n from users where id = $1 or username = $2');
+    expect(prepared.some((t) => t.includes('nobody'))).toBe(false); // em.execute wrote the values into a text of their own each time
+    await expect(boundRows(on.em.fork(), question, [1])).rejects.toThrow('boundRows: 2 placeholders for 1 values');
   });
 
   it(`keeps at most ${MAX_PER_CONNECTION} statements on a connection, and serves the rest unnamed`, async () => {

@@ -140,7 +140,7 @@ const APPLICATION_SELECT = `select p.id, p.user_id, u.username, p.alliance_id, a
 /** Applications by id, as answered to the client. */
 export async function applicationViews(em: EntityManager, ids: readonly number[]): Promise<ApplicationView[]> {
   if (ids.length === 0) return [];
-  const rows = await boundRows<(ApplicationView & { created_at: Date })>(em, `${APPLICATION_SELECT} where p.id in (${ids.map(() => '?').join(', ')}) order by p.id`, [...ids]);
+  const rows = await boundRows<ApplicationView & { created_at: Date }>(em, `${APPLICATION_SELECT} where p.id in (${ids.map(() => '?').join(', ')}) order by p.id`, [...ids]);
   return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }));
 }
 
@@ -150,7 +150,7 @@ export async function listApplications(deps: WorldDeps, actor: Actor, allianceId
   if (!me || me.alliance_id !== allianceId) throw fail.forbidden('You are not a member of this alliance.');
   const refusal = allianceRefusal('manage_applications', { id: me.user_id, rank: me.rank });
   if (refusal) throw new GameError(refusal.kind, refusal.message);
-  const rows = await boundRows<(ApplicationView & { created_at: Date })>(
+  const rows = await boundRows<ApplicationView & { created_at: Date }>(
     deps.em,
     `${APPLICATION_SELECT} where p.alliance_id = ? and p.status = 'PENDING' order by p.created_at, p.id`,
     [allianceId],

@@ -70,7 +70,7 @@ export async function hallOfFameEntry(em: EntityManager, entryId: number): Promi
 export async function listHallOfFameComments(em: EntityManager, query: { entry_id: number; skip: number; limit: number }): Promise<HallOfFameComment[]> {
   const entry = await boundRows(em, 'select 1 from hall_of_fame_entries where id = ?', [query.entry_id]);
   if (entry.length === 0) throw fail.notFound('Hall of Fame entry not found.');
-  const rows = await boundRows<(Omit<HallOfFameComment, 'created_at'> & { created_at: Date })>(
+  const rows = await boundRows<Omit<HallOfFameComment, 'created_at'> & { created_at: Date }>(
     em,
     `select c.id, c.user_id, u.username, c.comment_text, c.created_at from hall_of_fame_comments c join users u on u.id = c.user_id
      where c.entry_id = ? order by c.created_at desc, c.id desc limit ? offset ?`,
