@@ -9,7 +9,7 @@ export { currentRelease, type Release } from './release';
 export { GRID, GRID_BOUNDS, gridCheck, type GridColumn } from './db/grid';
 export * from './entities';
 export { GameError, fail, type GameErrorKind } from './errors';
-export { publishEvent, publishEvents, GAME_EVENTS_CHANNEL, ACCOUNT_CHANGES_CHANNEL, MAX_EVENT_PAYLOAD_BYTES, type GameEventPayload } from './events';
+export { publishEvent, publishEvents, GAME_EVENTS_CHANNEL, ACCOUNT_CHANGES_CHANNEL, QUEUE_CHANGES_CHANNEL, MAX_EVENT_PAYLOAD_BYTES, type GameEventPayload } from './events';
 export {
   defineJob, defineBatchJob, jobContract, scheduleJob, ensureQueue, DEAD_LETTER_QUEUE,
   type BatchJob, type JobContract, type JobDefinition, type JobDeps, type JobInfo, type JobOptions, type JobSender, type ScheduleOptions, type DeadLetter,

@@ -121,10 +121,17 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
       // A suspended player's page hears why, then their sockets close on every api (each one LISTENs).
       if (event === SUSPENDED_EVENT && user_id !== null) sockets.closeUser(user_id, SUSPENDED_CLOSE_CODE, 'Account suspended');
     },
-    // The accounts kept between calls are kept only while their changes are heard here.
+    // The accounts kept between calls and the queues kept between reads are kept only while their changes are heard here.
     onAccountChanged: (userId) => (userId === null ? deps.sessions.forgetAll() : deps.sessions.forget(userId)),
-    onListening: () => deps.sessions.setLive(true),
-    onLost: () => deps.sessions.setLive(false),
+    onQueueChanged: (payload) => deps.queues.forget(payload),
+    onListening: () => {
+      deps.sessions.setLive(true);
+      deps.queues.setLive(true);
+    },
+    onLost: () => {
+      deps.sessions.setLive(false);
+      deps.queues.setLive(false);
+    },
   });
 
   const heartbeat = setInterval(() => sockets.sweep(Date.now(), 2 * interval, PING), tickMs);

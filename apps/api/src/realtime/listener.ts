@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import { ACCOUNT_CHANGES_CHANNEL, GAME_EVENTS_CHANNEL, pgTimeoutOptions, type DatabaseTimeouts } from '@brood/world';
+import { ACCOUNT_CHANGES_CHANNEL, GAME_EVENTS_CHANNEL, QUEUE_CHANGES_CHANNEL, pgTimeoutOptions, type DatabaseTimeouts } from '@brood/world';
 
 /** What `publishEvent` puts on the channel; `user_id` null is for every player (`publishToEveryone`). */
 const GameEventSchema = z.object({ user_id: z.number().int().nullable(), event: z.string().min(1), data: z.unknown() });
@@ -15,6 +15,8 @@ export interface ListenerOptions {
   onEvent: (event: GameEvent) => void;
   /** An account's session facts changed (migration 0130's trigger): its id, or null for every account. */
   onAccountChanged?: (userId: number | null) => void;
+  /** A queue changed (migration 0240's triggers): `t<territory id>`, `u<user id>` or '*'. */
+  onQueueChanged?: (payload: string) => void;
   /** Called after every (re)connect, when LISTEN is in place. */
   onListening?: () => void;
   /** Called when the connection is lost (changes raised until the next onListening are missed). */
@@ -39,6 +41,10 @@ export function listenForGameEvents(options: ListenerOptions): { ready: Promise<
   let timer: NodeJS.Timeout | null = null;
 
   const handle = (message: pg.Notification) => {
+    if (message.channel === QUEUE_CHANGES_CHANNEL) {
+      options.onQueueChanged?.(message.payload ?? '*');
+      return;
+    }
     if (message.channel === ACCOUNT_CHANGES_CHANNEL) {
       const id = Number(message.payload);
       options.onAccountChanged?.(Number.isInteger(id) ? id : null); // '*': every account
@@ -89,7 +95,7 @@ export function listenForGameEvents(options: ListenerOptions): { ready: Promise<
     next.on('end', () => lost());
     try {
       await next.connect();
-      await next.query(`LISTEN ${GAME_EVENTS_CHANNEL}; LISTEN ${ACCOUNT_CHANGES_CHANNEL}`);
+      await next.query(`LISTEN ${GAME_EVENTS_CHANNEL}; LISTEN ${ACCOUNT_CHANGES_CHANNEL}; LISTEN ${QUEUE_CHANGES_CHANNEL}`);
     } catch (error) {
       options.log.warn({ err: error }, 'realtime LISTEN could not connect; retrying');
       next.end().catch(() => undefined);

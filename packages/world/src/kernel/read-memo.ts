@@ -1,3 +1,5 @@
+import type { KeptQueues } from './kept-queues';
+
 /**
  * What the queries of one read-only request share (a GET batch of the web app: one HTTP request,
  * several procedures reading the same territory at the same instant). Each read runs once and every
@@ -6,6 +8,9 @@
  */
 export class ReadMemo {
   private readonly reads = new Map<string, Promise<unknown>>();
+
+  /** `kept`: what the process keeps between requests (the queues' pending items), when it hears their changes. */
+  constructor(readonly kept?: KeptQueues) {}
 
   /** The promise of `read`, run the first time `key` is asked for. The key names everything the read depends on. */
   once<T>(key: string, read: () => Promise<T>): Promise<T> {

@@ -57,11 +57,17 @@ async function readTerritoryQueues(deps: WorldDeps, territoryId: number, now: Da
  * all three in one batch).
  */
 async function territoryQueue(deps: WorldDeps, actor: Actor, kind: QueueKind, territoryId: number, now: Date): Promise<QueuedItem[]> {
-  const row = await memoised(deps.reads, `queues:${territoryId}@${now.getTime()}`, () => readTerritoryQueues(deps, territoryId, now));
+  const at = now.getTime();
+  const kept = deps.reads?.kept;
+  const read = () => readTerritoryQueues(deps, territoryId, now);
+  const row = await memoised(deps.reads, `queues:${territoryId}@${at}`, kept ? () => kept.territory(territoryId, at, read) : read);
   if (!row) throw fail.notFound(TERRITORY_NOT_FOUND);
   if (row.owner_id !== actor.id) throw fail.forbidden(NOT_YOUR_TERRITORY);
-  return row.items.filter((item) => item.kind === kind).map(queued);
+  return pendingAt(row.items, at).filter((item) => item.kind === kind).map(queued);
 }
+
+/** The items whose end is still to come at `at`: what the read answers then (a kept read was made at an instant before). */
+const pendingAt = (items: readonly PendingRow[], at: number) => items.filter((item) => item.endMs > at);
 
 /** GET /territories/{id}/build-queue: the items not finished by now, in order. */
 export async function listBuildQueue(deps: WorldDeps, actor: Actor, territoryId: number, now: Date): Promise<BuildQueueItemView[]> {
@@ -70,8 +76,10 @@ export async function listBuildQueue(deps: WorldDeps, actor: Actor, territoryId:
 
 /** GET /research/queue: the player's research items not finished by now. */
 export async function listResearchQueue(deps: WorldDeps, actor: Actor, now: Date): Promise<ResearchQueueItemView[]> {
-  const [row] = await sqlRows<{ items: PendingRow[] }>(deps.em, `select ${pendingList('q.user_id = $2', ['research'])} as items`, [now, actor.id]);
-  return row!.items.map(queued).map(toResearchItemView);
+  const at = now.getTime();
+  const read = async () => (await sqlRows<{ items: PendingRow[] }>(deps.em, `select ${pendingList('q.user_id = $2', ['research'])} as items`, [now, actor.id]))[0]!.items;
+  const items = deps.reads?.kept ? await deps.reads.kept.researchOf(actor.id, at, read) : await read();
+  return pendingAt(items, at).map(queued).map(toResearchItemView);
 }
 
 /** GET /territories/{id}/recruitment-queue or /defense-queue: the batches not finished by now. */

@@ -1,0 +1,118 @@
+/**
+ * The queues' pending items as an api process last read them, kept between requests so that the
+ * queue panel's poll (every 15 s on every open page) need not read them each time. Kept only while
+ * the process hears every change of them: queue_items and territories NOTIFY `queue_changes` on
+ * commit of any change to what a queue read answers (migration 0240), the realtime listener forwards
+ * each to `forget`, and while that connection is down (`live` false) nothing is kept and every read
+ * goes to the database, as before. A command of this process forgets its player's queues before it
+ * answers (`forgetPlayer`), so the web app's read right after it never meets what it changed.
+ *
+ * What is kept is what the read answered at its instant: the items whose end was still to come then.
+ * A later read takes those whose end is still to come at its own instant, which is what the database
+ * would answer, since an item only leaves the answer by its end passing or by a change that is heard.
+ * A read at an instant before the kept one goes to the database. A read that overlapped a change
+ * (anything forgotten while it ran) is not kept, so a read from before a change is never kept after it.
+ */
+export const MAX_KEPT_QUEUES = 100_000;
+
+interface Kept<T> {
+  value: T;
+  /** the instant (epoch ms) the value answers for */
+  at: number;
+}
+
+/** Each queue read keeps its own value; a territory's names its owner (`forgetPlayer`). */
+type TerritoryValue = { owner_id: number | null };
+
+export class KeptQueues {
+  private readonly territories = new Map<number, Kept<TerritoryValue>>();
+  private readonly research = new Map<number, Kept<unknown>>();
+  /** territory ids kept, by their owner: what `forgetPlayer` drops */
+  private readonly owned = new Map<number, Set<number>>();
+  private live = false;
+  /** Bumped by every forget: a read that ran across one is not kept. */
+  private generation = 0;
+
+  /** A territory's queues at `at` (epoch ms): kept, or read (and kept when found and nothing changed meanwhile). */
+  async territory<T extends TerritoryValue>(id: number, at: number, read: () => Promise<T | undefined>): Promise<T | undefined> {
+    const hit = this.territories.get(id);
+    if (hit && hit.at <= at) return hit.value as T; // kept by this same read
+    const generation = this.generation;
+    const value = await read();
+    if (value && this.keeps(generation)) {
+      this.dropTerritory(id);
+      this.territories.set(id, { value, at });
+      if (value.owner_id !== null) this.owned.set(value.owner_id, (this.owned.get(value.owner_id) ?? new Set()).add(id));
+    }
+    return value;
+  }
+
+  /** A player's research queue at `at` (epoch ms), kept or read. */
+  async researchOf<T>(userId: number, at: number, read: () => Promise<T>): Promise<T> {
+    const hit = this.research.get(userId);
+    if (hit && hit.at <= at) return hit.value as T; // kept by this same read
+    const generation = this.generation;
+    const value = await read();
+    if (this.keeps(generation)) {
+      this.research.delete(userId);
+      this.research.set(userId, { value, at });
+    }
+    return value;
+  }
+
+  /** Whether changes are heard (the LISTEN connection is up): on every change of it, all is dropped. */
+  setLive(live: boolean): void {
+    this.live = live;
+    this.forgetAll();
+  }
+
+  /** A `queue_changes` payload: `t<territory id>`, `u<user id>` or '*'. */
+  forget(payload: string): void {
+    const id = Number(payload.slice(1));
+    if (payload[0] === 't' && Number.isInteger(id)) {
+      this.generation += 1;
+      this.dropTerritory(id);
+    } else if (payload[0] === 'u' && Number.isInteger(id)) {
+      this.generation += 1;
+      this.research.delete(id);
+    } else {
+      this.forgetAll();
+    }
+  }
+
+  /** Everything kept of a player's queues: their research and their territories' queues. */
+  forgetPlayer(userId: number): void {
+    this.generation += 1;
+    this.research.delete(userId);
+    for (const id of this.owned.get(userId) ?? []) this.dropTerritory(id);
+  }
+
+  forgetAll(): void {
+    this.generation += 1;
+    this.territories.clear();
+    this.research.clear();
+    this.owned.clear();
+  }
+
+  /** How many queues are kept (territories and players' research). */
+  get size(): number {
+    return this.territories.size + this.research.size;
+  }
+
+  private keeps(generation: number): boolean {
+    if (!this.live || generation !== this.generation) return false;
+    if (this.size >= MAX_KEPT_QUEUES) this.forgetAll(); // a bound, not an order: all is read again once
+    return true;
+  }
+
+  private dropTerritory(id: number): void {
+    const kept = this.territories.get(id);
+    if (!kept) return;
+    this.territories.delete(id);
+    const owner = kept.value.owner_id;
+    if (owner === null) return;
+    const ids = this.owned.get(owner);
+    ids?.delete(id);
+    if (ids?.size === 0) this.owned.delete(owner);
+  }
+}
