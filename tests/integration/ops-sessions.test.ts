@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachRealtime, type Realtime } from '../../apps/api/src/realtime/hub';
 import { useTestApi } from './support/test-api';
-import { callApi, makePlayer, type Player } from './support/players';
+import { callApi, makePlayer, readUntil, type Player } from './support/players';
 
 /**
  * A signed-in call does not read its account while the api hears the account's changes (the users
@@ -25,16 +25,6 @@ const role = async (who: Player) => {
   return { status: res.statusCode, isOperator: (res.json() as { result?: { data: { json: { is_operator: boolean } } } }).result?.data.json.is_operator };
 };
 
-/** Calls until `check` passes (the NOTIFY reaches the api within milliseconds); fails after 5 s. */
-async function eventually<T>(call: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 5_000;
-  for (;;) {
-    const value = await call();
-    if (check(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const withoutTrigger = async (change: () => Promise<unknown>) => {
   await ctx.sql.query('alter table users disable trigger users_session_changed');
   try {
@@ -56,19 +46,19 @@ describe('the accounts behind signed-in calls', () => {
 
     // Heard: a suspension written straight into the table (another process's) stops the token.
     await ctx.sql.query('update users set suspended_at = now() where id = $1', [kim.id]);
-    expect(await eventually(() => me(kim), (r) => r.status === 401)).toEqual({ status: 401, body: { detail: 'Your account is suspended.' } });
+    expect(await readUntil(() => me(kim), (r) => r.status === 401)).toEqual({ status: 401, body: { detail: 'Your account is suspended.' } });
     // A refused account is never kept: lifting the suspension lets the next call in.
     await withoutTrigger(() => ctx.sql.query('update users set suspended_at = null where id = $1', [kim.id]));
     expect((await me(kim)).status).toBe(200);
 
     await ctx.sql.query('delete from users where id = $1', [kim.id]);
-    expect(await eventually(() => me(kim), (r) => r.status === 401)).toEqual({ status: 401, body: { detail: 'Could not validate credentials' } });
+    expect(await readUntil(() => me(kim), (r) => r.status === 401)).toEqual({ status: 401, body: { detail: 'Could not validate credentials' } });
   });
 
   it('never keeps an operator, so a revoked role ends at once', async () => {
     const ola = await makePlayer(ctx, 'sess_ola');
     await ctx.sql.query('update users set is_operator = true where id = $1', [ola.id]);
-    expect(await eventually(() => role(ola), (r) => r.isOperator === true)).toEqual({ status: 200, isOperator: true });
+    expect(await readUntil(() => role(ola), (r) => r.isOperator === true)).toEqual({ status: 200, isOperator: true });
     await withoutTrigger(() => ctx.sql.query('update users set is_operator = false where id = $1', [ola.id]));
     expect(await role(ola)).toEqual({ status: 200, isOperator: false });
   });

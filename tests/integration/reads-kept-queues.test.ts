@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createPlayer, createTestApi, type TestApi, type TestPlayer } from '@brood/api/testing';
 import { attachRealtime, type Realtime } from '../../apps/api/src/realtime/hub';
+import { readUntil } from './support/players';
 
 /**
  * The queue reads the web app polls are kept by the api between requests while it hears their
@@ -24,16 +25,6 @@ const del = (who: TestPlayer, url: string) => call(api, who, { method: 'DELETE',
 const ids = async (who: TestPlayer, url: string) => (await get(who, url)).json<{ id: string }[]>().map((item) => item.id);
 const buildQueue = () => `/territories/${home}/build-queue`;
 
-/** Reads until `check` passes (the NOTIFY reaches the api within milliseconds); the last value after 5 s. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 5_000;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const heard: string[] = [];
 let markers = 0;
 
@@ -44,7 +35,7 @@ let markers = 0;
 async function heardAll(): Promise<void> {
   const marker = `t-${(markers += 1)}`; // names no territory: it only marks its place
   await sql.query('select pg_notify($1, $2)', ['queue_changes', marker]);
-  await eventually(async () => heard.includes(marker), (done) => done);
+  await readUntil(async () => heard.includes(marker), (done) => done);
   expect(heard).toContain(marker);
 }
 
@@ -92,7 +83,7 @@ describe('the queues kept between reads', () => {
 
     // Heard: an item moved in time straight in the table (the worker's, another api's, a vacation) reaches the next reads.
     await sql.query(`update queue_items set end_time = end_time + interval '1 hour' where id = $1`, [first.id]);
-    expect(await eventually(() => ids(alice, buildQueue()), (list) => list.length === 1)).toEqual([first.id]);
+    expect(await readUntil(() => ids(alice, buildQueue()), (list) => list.length === 1)).toEqual([first.id]);
 
     // The player's own command: the read right after it already answers the change.
     expect((await del(alice, `/territories/${home}/build-queue/${first.id}`)).statusCode).toBe(200);
@@ -101,7 +92,7 @@ describe('the queues kept between reads', () => {
     // An end passing takes the item out of the kept answer, with nothing written.
     const third = (await post(alice, `/territories/${home}/structures`, { structure_key: 'crystal_geode' })).json<{ id: string }>();
     await sql.query(`update queue_items set start_time = now(), end_time = now() + interval '1 second' where id = $1`, [third.id]);
-    const ends = await eventually(
+    const ends = await readUntil(
       async () => (await get(alice, buildQueue())).json<{ id: string; end_time: string }[]>(),
       (list) => list.length === 1 && Date.parse(list[0]!.end_time) - Date.now() < 2_000,
     );
@@ -124,14 +115,14 @@ describe('the queues kept between reads', () => {
     expect(await ids(alice, '/research/queue')).toEqual([one]);
     const two = randomUUID();
     await research(two, 2);
-    expect(await eventually(() => ids(alice, '/research/queue'), (list) => list[0] !== one)).toEqual([two]);
+    expect(await readUntil(() => ids(alice, '/research/queue'), (list) => list[0] !== one)).toEqual([two]);
   });
 
   it('follow a territory that changes hands: its old owner is refused at once', async () => {
     expect((await get(alice, buildQueue())).statusCode).toBe(200);
     await sql.query('update territories set owner_id = $1 where id = $2', [bob.user.id, home]);
     try {
-      const refused = await eventually(() => get(alice, buildQueue()), (res) => res.statusCode === 403);
+      const refused = await readUntil(() => get(alice, buildQueue()), (res) => res.statusCode === 403);
       expect(refused.statusCode).toBe(403);
       expect((await get(bob, buildQueue())).statusCode).toBe(200);
     } finally {

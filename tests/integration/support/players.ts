@@ -28,3 +28,16 @@ export async function listenToEvents(ctx: ApiWithSql): Promise<{ user_id: number
   await ctx.sql.query('listen game_events');
   return seen;
 }
+
+/**
+ * Reads until `check` passes, for what reaches the api by NOTIFY (within milliseconds of the commit);
+ * after 5 s, the last value, for the test's own assertion to show.
+ */
+export async function readUntil<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > until) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
