@@ -194,14 +194,24 @@ export function recordToasts(): void {
 
 /** Waits until a toast matching `pattern` has been shown (even if it is gone again) and returns its text. */
 export async function toastMatching(page: Page, pattern: RegExp): Promise<string> {
-  const handle = await page.waitForFunction(
-    ({ source, flags }) => {
-      const re = new RegExp(source, flags);
-      return ((window as unknown as { __toasts?: string[] }).__toasts ?? []).find((text) => re.test(text)) ?? false;
-    },
-    { source: pattern.source, flags: pattern.flags },
-  );
-  return (await handle.jsonValue()) as string;
+  try {
+    const handle = await page.waitForFunction(
+      ({ source, flags }) => {
+        const re = new RegExp(source, flags);
+        return ((window as unknown as { __toasts?: string[] }).__toasts ?? []).find((text) => re.test(text)) ?? false;
+      },
+      { source: pattern.source, flags: pattern.flags },
+    );
+    return (await handle.jsonValue()) as string;
+  } catch (error) {
+    // What was shown instead (a refusal's toast, say) is what tells why the one awaited never came.
+    const shown = await page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []).catch(() => null);
+    if (error instanceof Error) {
+      const [first, ...rest] = error.message.split('\n');
+      error.message = [`${first} [no toast matched ${pattern}; toasts shown: ${JSON.stringify(shown)}]`, ...rest].join('\n');
+    }
+    throw error;
+  }
 }
 
 /**
