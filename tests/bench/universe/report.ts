@@ -7,7 +7,7 @@ import type { Client } from './http';
 import { figures, held, percentile, Recorder, type StepFigures } from './metrics';
 import type { Universe } from './seed';
 import type { SocketHolders } from './sockets';
-import { watchStalls } from './stalls';
+import { apiMetric, watchStalls } from './stalls';
 import { playStep, workerFigures } from './step';
 
 /** The stack under load: started by the bench (stack) or named by --base. */
@@ -31,15 +31,6 @@ export interface StepRun {
   durationMs: number;
   seed: number;
   chaos: boolean;
-}
-
-async function apiCpuSeconds(base: string): Promise<number> {
-  try {
-    const text = await (await fetch(`${base}/metrics`)).text();
-    return Number(/^process_cpu_seconds_total (\S+)/m.exec(text)?.[1] ?? NaN);
-  } catch {
-    return Number.NaN;
-  }
 }
 
 function faultHooks(run: StepRun): FaultHooks {
@@ -70,7 +61,7 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   const hooks = run.chaos ? faultHooks(run) : null;
   const recorder = new Recorder();
   await run.sockets.pushes(); // forget what arrived before the step
-  const apiBefore = await apiCpuSeconds(run.target.baseUrl);
+  const apiBefore = await apiMetric(run.target.baseUrl, 'process_cpu_seconds_total');
   const meter = await cpuMeter(run.target.databaseUrl);
   const workerPid = () => run.target.stack?.services.find((s) => s.name === 'sim-worker')?.child.pid ?? run.target.workerPid;
   const workerAtStart = workerPid();
@@ -87,7 +78,7 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   const seconds = (performance.now() - startAt) / 1000;
   const to = new Date();
   const cpu = meter.stop();
-  const apiCpu = (await apiCpuSeconds(run.target.baseUrl)) - apiBefore;
+  const apiCpu = (await apiMetric(run.target.baseUrl, 'process_cpu_seconds_total')) - apiBefore;
   // A worker killed and restarted (--chaos) took its CPU time with it.
   const workerMs = workerAtStart != null && workerPid() === workerAtStart ? processCpuMs([workerAtStart]) - workerMsAtStart : Number.NaN;
   const socketsMs = processCpuMs(run.sockets.pids) - socketsBefore;

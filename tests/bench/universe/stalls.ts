@@ -12,14 +12,17 @@ export interface Stalls {
   generator: number[];
 }
 
-async function apiLagMaxMs(base: string): Promise<number> {
+/** One unlabelled figure of the api's /metrics (NaN when it does not answer within 5 s). */
+export async function apiMetric(base: string, name: string): Promise<number> {
   try {
     const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
-    return 1000 * Number(/^nodejs_eventloop_lag_max_seconds (\S+)/m.exec(text)?.[1] ?? NaN);
+    return Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
   } catch {
     return Number.NaN;
   }
 }
+
+const apiLagMaxMs = async (base: string) => 1000 * (await apiMetric(base, 'nodejs_eventloop_lag_max_seconds'));
 
 export async function watchStalls(base: string): Promise<{ stop(): Promise<Stalls> }> {
   const own = monitorEventLoopDelay({ resolution: 10 });

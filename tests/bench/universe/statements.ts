@@ -23,14 +23,31 @@ export async function countStatements(sql: pg.Pool, embedded: EmbeddedDatabase):
   await sql.query('select pg_stat_reset()'); // the database's counters too: connections opened during the run
 }
 
-/** The statements by time spent, the `top` first, with the totals. */
+interface StatementRow {
+  calls: number;
+  ms: number;
+  each: string;
+  planMs: number;
+  plans: number;
+  query: string;
+}
+
+/** The `limit` statements first in `order` (an ORDER BY of pg_stat_statements' columns). */
+async function statementsBy(sql: pg.Pool, order: string, limit: number): Promise<StatementRow[]> {
+  const { rows } = await sql.query<StatementRow>(
+    `select calls, round(total_exec_time)::int as ms, round((total_exec_time / nullif(calls, 0))::numeric, 3) as each, round(total_plan_time)::int as "planMs", plans::int,
+       left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+     from pg_stat_statements order by ${order} desc limit $1`, [limit]);
+  return rows;
+}
+
+const line = (r: StatementRow) =>
+  `  ${String(r.calls).padStart(7)} x ${String(r.each).padStart(8)} ms = ${String(r.ms).padStart(6)} ms, ${String(r.plans).padStart(6)} plans in planning ${String(r.planMs).padStart(5)} ms  ${r.query}`;
+
+/** The statements by time spent, the `top` first, with the totals; then those planned most. */
 export async function printStatements(sql: pg.Pool, top = 25): Promise<void> {
   const total = (await sql.query<{ calls: number; ms: number; plans: number; planMs: number }>(
     'select sum(calls)::int as calls, round(sum(total_exec_time))::int as ms, sum(plans)::int as plans, round(sum(total_plan_time))::int as "planMs" from pg_stat_statements')).rows[0]!;
-  const { rows } = await sql.query<{ calls: number; ms: number; each: string; planMs: number; query: string }>(
-    `select calls, round(total_exec_time)::int as ms, round((total_exec_time / nullif(calls, 0))::numeric, 3) as each, round(total_plan_time)::int as "planMs",
-       left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
-     from pg_stat_statements order by total_exec_time + total_plan_time desc limit $1`, [top]);
   console.log(
     `statements: ${total.calls.toLocaleString('en')} run, ${total.ms.toLocaleString('en')} ms executing, ${total.plans.toLocaleString('en')} plans made in ` +
       `${total.planMs.toLocaleString('en')} ms (the run's, seed excluded); by time spent planning and executing:`,
@@ -38,14 +55,8 @@ export async function printStatements(sql: pg.Pool, top = 25): Promise<void> {
   // A new connection starts a server process that loads its catalogue caches and prepares its statements anew.
   const sessions = (await sql.query<{ n: number }>('select sessions::int as n from pg_stat_database where datname = current_database()')).rows[0]!.n;
   console.log(`  connections opened during the run: ${sessions.toLocaleString('en')}`);
-  const line = (r: { calls: number; ms: number; each: string; planMs: number; plans?: number; query: string }) =>
-    `  ${String(r.calls).padStart(7)} x ${String(r.each).padStart(8)} ms = ${String(r.ms).padStart(6)} ms, ${r.plans === undefined ? '' : `${String(r.plans).padStart(6)} plans in `}planning ${String(r.planMs).padStart(5)} ms  ${r.query}`;
-  for (const r of rows) console.log(line(r));
+  for (const r of await statementsBy(sql, 'total_exec_time + total_plan_time', top)) console.log(line(r));
   // A statement planned at (nearly) every run is sent unnamed, or PostgreSQL finds its kept generic plan dearer than a fresh one.
-  const planned = await sql.query<{ calls: number; ms: number; each: string; planMs: number; plans: number; query: string }>(
-    `select calls, round(total_exec_time)::int as ms, round((total_exec_time / nullif(calls, 0))::numeric, 3) as each, round(total_plan_time)::int as "planMs", plans::int,
-       left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
-     from pg_stat_statements order by total_plan_time desc limit 12`);
   console.log('  by time spent planning:');
-  for (const r of planned.rows) console.log(line(r));
+  for (const r of await statementsBy(sql, 'total_plan_time', 12)) console.log(line(r));
 }

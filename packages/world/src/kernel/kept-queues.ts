@@ -34,29 +34,29 @@ export class KeptQueues {
   private generation = 0;
 
   /** A territory's queues at `at` (epoch ms): kept, or read (and kept when found and nothing changed meanwhile). */
-  async territory<T extends TerritoryValue>(id: number, at: number, read: () => Promise<T | undefined>): Promise<T | undefined> {
-    const hit = this.territories.get(id);
-    if (hit && hit.at <= at) return hit.value as T; // kept by this same read
-    const generation = this.generation;
-    const value = await read();
-    if (value && this.keeps(generation)) {
+  territory<T extends TerritoryValue>(id: number, at: number, read: () => Promise<T | undefined>): Promise<T | undefined> {
+    return this.through(this.territories, id, at, read, (value) => {
       this.dropTerritory(id);
       this.territories.set(id, { value, at });
       if (value.owner_id !== null) this.owned.set(value.owner_id, (this.owned.get(value.owner_id) ?? new Set()).add(id));
-    }
-    return value;
+    });
   }
 
   /** A player's research queue at `at` (epoch ms), kept or read. */
-  async researchOf<T>(userId: number, at: number, read: () => Promise<T>): Promise<T> {
-    const hit = this.research.get(userId);
-    if (hit && hit.at <= at) return hit.value as T; // kept by this same read
-    const generation = this.generation;
-    const value = await read();
-    if (this.keeps(generation)) {
+  researchOf<T>(userId: number, at: number, read: () => Promise<T>): Promise<T> {
+    return this.through(this.research, userId, at, read, (value) => {
       this.research.delete(userId);
       this.research.set(userId, { value, at });
-    }
+    }) as Promise<T>;
+  }
+
+  /** What `kept` holds for `key` at `at`, or `read`'s answer, handed to `keep` when found and nothing was forgotten meanwhile. */
+  private async through<V, T extends V>(kept: Map<number, Kept<V>>, key: number, at: number, read: () => Promise<T | undefined>, keep: (value: T) => void): Promise<T | undefined> {
+    const hit = kept.get(key);
+    if (hit && hit.at <= at) return hit.value as T; // kept from this same read
+    const generation = this.generation;
+    const value = await read();
+    if (value !== undefined && this.keeps(generation)) keep(value);
     return value;
   }
 
