@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PgBoss } from 'pg-boss';
 import type { Catalogue } from '@brood/game-data';
-import { createBoss, createOrm, databaseTimeouts, deploymentCatalogue, KeptQueues, type PasswordHasher } from '@brood/world';
+import { createBoss, createOrm, databaseTimeouts, deploymentCatalogue, KeptReads, type PasswordHasher } from '@brood/world';
 import { createTokenService, type TokenService } from './auth/token';
 import { createPasswordHasher } from './auth/password';
 import { SessionCache } from './auth/sessions';
@@ -25,8 +25,8 @@ export interface ApiDeps {
   sessions: SessionCache;
   /** When this process last recorded each player active (fair play's inactivity). */
   activity: ActivityClock;
-  /** The queues' pending items, kept while the realtime listener hears their changes (world's kept-queues.ts). */
-  queues: KeptQueues;
+  /** The queues' pending items, kept while the realtime listener hears their changes (world's kept-reads.ts). */
+  kept: KeptReads;
 }
 
 /** Opens what a process needs (ORM, pg-boss for sending, token and password services, catalogue). */
@@ -46,7 +46,7 @@ export async function createApiDeps(env: Env): Promise<ApiDeps> {
     throw error;
   }
   const tokens = createTokenService(env.JWT_SECRET, env.JWT_TTL_SECONDS);
-  return { env, orm, reads, boss, tokens, passwords: createPasswordHasher(), catalogue, sessions: new SessionCache(), activity: new ActivityClock(), queues: new KeptQueues() };
+  return { env, orm, reads, boss, tokens, passwords: createPasswordHasher(), catalogue, sessions: new SessionCache(), activity: new ActivityClock(), kept: new KeptReads() };
 }
 
 /** Closes what createApiDeps opened, pg-boss first (it may be sending in a request's transaction). */

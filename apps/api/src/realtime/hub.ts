@@ -123,14 +123,14 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
     },
     // The accounts kept between calls and the queues kept between reads are kept only while their changes are heard here.
     onAccountChanged: (userId) => (userId === null ? deps.sessions.forgetAll() : deps.sessions.forget(userId)),
-    onQueueChanged: (payload) => deps.queues.forget(payload),
+    onQueueChanged: (payload) => deps.kept.forget(payload),
     onListening: () => {
       deps.sessions.setLive(true);
-      deps.queues.setLive(true);
+      deps.kept.setLive(true);
     },
     onLost: () => {
       deps.sessions.setLive(false);
-      deps.queues.setLive(false);
+      deps.kept.setLive(false);
     },
   });
 

@@ -1,7 +1,7 @@
 /** The world kernel: what every command builds on (deps, transactions, the lock order, queue reads). */
 export { inTransaction, type WorldDeps, type Actor } from './deps';
 export { ReadMemo } from './read-memo';
-export { KeptQueues, MAX_KEPT_QUEUES } from './kept-queues';
+export { KeptReads, MAX_KEPT_READS } from './kept-reads';
 export { findOwnedTerritory, lockOwnedTerritory, lockTerritories, ownedTerritories, TERRITORY_NOT_FOUND, NOT_YOUR_TERRITORY } from './access';
 export {
   LOCK_ORDER, lockAlliance, lockPlayer, lockPlayers, lockInvitationRow, lockMovementRow, lockGroup, lockArriving, lockFightingRows, lockWreckageAt, lockScores, ATTACK_MISSIONS,

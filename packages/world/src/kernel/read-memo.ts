@@ -1,4 +1,4 @@
-import type { KeptQueues } from './kept-queues';
+import type { KeptReads } from './kept-reads';
 
 /**
  * What the queries of one read-only request share (a GET batch of the web app: one HTTP request,
@@ -10,7 +10,7 @@ export class ReadMemo {
   private readonly reads = new Map<string, Promise<unknown>>();
 
   /** `kept`: what the process keeps between requests (the queues' pending items), when it hears their changes. */
-  constructor(readonly kept?: KeptQueues) {}
+  constructor(readonly kept?: KeptReads) {}
 
   /** The promise of `read`, run the first time `key` is asked for. The key names everything the read depends on. */
   once<T>(key: string, read: () => Promise<T>): Promise<T> {

@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * time (vacation) names its territory (`t` and the id) and its player (`u` and the id), and a
  * territory that changes hands or goes names itself. A completion, which only sets `completed_at`,
  * names nothing: the reads answer the items whose end is still to come, by their end time. Each api
- * process LISTENs and drops what it kept of those queues (packages/world/src/kernel/kept-queues.ts),
+ * process LISTENs and drops what it kept of those queues (packages/world/src/kernel/kept-reads.ts),
  * so the polls of the queue panel need not read them every 15 s. The channel's name is
  * QUEUE_CHANGES_CHANNEL (events.ts).
  */

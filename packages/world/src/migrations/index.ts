@@ -29,6 +29,7 @@ import { Migration0190PlayerMessages } from './0190-player-messages';
 import { Migration0200Push } from './0200-push';
 import { Migration0230MessagesOutliveAccounts } from './0230-messages-outlive-accounts';
 import { Migration0240QueueChanges } from './0240-queue-changes';
+import { Migration0250FleetListChanges } from './0250-fleet-list-changes';
 
 /**
  * Every migration, in order. Migrations are hand-written SQL (one file per step, numbered) so that
@@ -65,4 +66,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0200-push', class: Migration0200Push },
   { name: '0230-messages-outlive-accounts', class: Migration0230MessagesOutliveAccounts },
   { name: '0240-queue-changes', class: Migration0240QueueChanges },
+  { name: '0250-fleet-list-changes', class: Migration0250FleetListChanges },
 ];

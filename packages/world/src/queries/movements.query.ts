@@ -137,14 +137,18 @@ const SELECT = `
  */
 export async function activeMovements(deps: WorldDeps, actor: Actor): Promise<MovementView[]> {
   // Polled every 15 s by every open page: one parameter, sent apart from the text, not written into it.
-  const rows = await sqlRows<Row>(
-    deps.em,
-    `${SELECT} where m.user_id = $1
-     union all
-     ${SELECT} where m.user_id <> $1 and m.mission <> 'RETURN'
-       and m.target_territory_id in (select id from territories where owner_id = $1) and tt.owner_id = $1
-     order by arrival_time nulls last, created_at`,
-    [actor.id],
-  );
-  return rows.map((row) => toView(deps.catalogue, row, actor.id));
+  const read = async () => {
+    const rows = await sqlRows<Row>(
+      deps.em,
+      `${SELECT} where m.user_id = $1
+       union all
+       ${SELECT} where m.user_id <> $1 and m.mission <> 'RETURN'
+         and m.target_territory_id in (select id from territories where owner_id = $1) and tt.owner_id = $1
+       order by arrival_time nulls last, created_at`,
+      [actor.id],
+    );
+    return rows.map((row) => toView(deps.catalogue, row, actor.id));
+  };
+  // A read-only request of the api keeps the list between polls while it hears its changes (kept-reads.ts, migration 0250).
+  return deps.reads?.kept ? deps.reads.kept.fleetsOf(actor.id, read) : read();
 }

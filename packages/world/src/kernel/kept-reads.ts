@@ -1,19 +1,21 @@
 /**
- * The queues' pending items as an api process last read them, kept between requests so that the
- * queue panel's poll (every 15 s on every open page) need not read them each time. Kept only while
- * the process hears every change of them: queue_items and territories NOTIFY `queue_changes` on
- * commit of any change to what a queue read answers (migration 0240), the realtime listener forwards
- * each to `forget`, and while that connection is down (`live` false) nothing is kept and every read
- * goes to the database, as before. A command of this process forgets its player's queues before it
- * answers (`forgetPlayer`), so the web app's read right after it never meets what it changed.
+ * What the shell polls on every open page every 15 s (the queue panel's queues and the fleet strip's
+ * active movements), as an api process last read it, kept between requests so that those polls need
+ * not read it each time. Kept only while the process hears every change of it: queue_items,
+ * movements, territories and users NOTIFY `queue_changes` on commit of any change to what these
+ * reads answer (migrations 0240 and 0250), the realtime listener forwards each to `forget`, and while
+ * that connection is down (`live` false) nothing is kept and every read goes to the database, as
+ * before. A command of this process forgets its player's kept reads before it answers
+ * (`forgetPlayer`), so the web app's read right after it never meets what it changed.
  *
- * What is kept is what the read answered at its instant: the items whose end was still to come then.
- * A later read takes those whose end is still to come at its own instant, which is what the database
- * would answer, since an item only leaves the answer by its end passing or by a change that is heard.
- * A read at an instant before the kept one goes to the database. A read that overlapped a change
+ * What is kept of a queue is what the read answered at its instant: the items whose end was still to
+ * come then. A later read takes those whose end is still to come at its own instant, which is what
+ * the database would answer, since an item only leaves the answer by its end passing or by a change
+ * that is heard. A read at an instant before the kept one goes to the database. A fleet list does not
+ * depend on the instant: a fleet leaves it only when its row changes. A read that overlapped a change
  * (anything forgotten while it ran) is not kept, so a read from before a change is never kept after it.
  */
-export const MAX_KEPT_QUEUES = 100_000;
+export const MAX_KEPT_READS = 100_000;
 
 interface Kept<T> {
   value: T;
@@ -24,9 +26,11 @@ interface Kept<T> {
 /** Each queue read keeps its own value; a territory's names its owner (`forgetPlayer`). */
 type TerritoryValue = { owner_id: number | null };
 
-export class KeptQueues {
+export class KeptReads {
   private readonly territories = new Map<number, Kept<TerritoryValue>>();
   private readonly research = new Map<number, Kept<unknown>>();
+  /** a player's active movements (the fleet strip), by player */
+  private readonly fleets = new Map<number, Kept<unknown>>();
   /** territory ids kept, by their owner: what `forgetPlayer` drops */
   private readonly owned = new Map<number, Set<number>>();
   private live = false;
@@ -50,6 +54,14 @@ export class KeptQueues {
     }) as Promise<T>;
   }
 
+  /** A player's active movements: their own fleets and those heading for or stationed at their territories, kept or read. */
+  fleetsOf<T>(userId: number, read: () => Promise<T>): Promise<T> {
+    // The list is the same at every instant (0): only a heard change of its rows takes a fleet out.
+    return this.through(this.fleets, userId, 0, read, (value) => {
+      this.fleets.set(userId, { value, at: 0 });
+    }) as Promise<T>;
+  }
+
   /** What `kept` holds for `key` at `at`, or `read`'s answer, handed to `keep` when found and nothing was forgotten meanwhile. */
   private async through<V, T extends V>(kept: Map<number, Kept<V>>, key: number, at: number, read: () => Promise<T | undefined>, keep: (value: T) => void): Promise<T | undefined> {
     const hit = kept.get(key);
@@ -66,7 +78,7 @@ export class KeptQueues {
     this.forgetAll();
   }
 
-  /** A `queue_changes` payload: `t<territory id>`, `u<user id>` or '*'. */
+  /** A `queue_changes` payload: `t<territory id>` (its queues), `u<user id>` (their research), `f<user id>` (their fleet list) or '*'. */
   forget(payload: string): void {
     const id = Number(payload.slice(1));
     if (payload[0] === 't' && Number.isInteger(id)) {
@@ -75,15 +87,19 @@ export class KeptQueues {
     } else if (payload[0] === 'u' && Number.isInteger(id)) {
       this.generation += 1;
       this.research.delete(id);
+    } else if (payload[0] === 'f' && Number.isInteger(id)) {
+      this.generation += 1;
+      this.fleets.delete(id);
     } else {
       this.forgetAll();
     }
   }
 
-  /** Everything kept of a player's queues: their research and their territories' queues. */
+  /** Everything kept for a player: their research, their territories' queues and their fleet list. */
   forgetPlayer(userId: number): void {
     this.generation += 1;
     this.research.delete(userId);
+    this.fleets.delete(userId);
     for (const id of this.owned.get(userId) ?? []) this.dropTerritory(id);
   }
 
@@ -91,17 +107,18 @@ export class KeptQueues {
     this.generation += 1;
     this.territories.clear();
     this.research.clear();
+    this.fleets.clear();
     this.owned.clear();
   }
 
-  /** How many queues are kept (territories and players' research). */
+  /** How many reads are kept (territories' queues, players' research and fleet lists). */
   get size(): number {
-    return this.territories.size + this.research.size;
+    return this.territories.size + this.research.size + this.fleets.size;
   }
 
   private keeps(generation: number): boolean {
     if (!this.live || generation !== this.generation) return false;
-    if (this.size >= MAX_KEPT_QUEUES) this.forgetAll(); // a bound, not an order: all is read again once
+    if (this.size >= MAX_KEPT_READS) this.forgetAll(); // a bound, not an order: all is read again once
     return true;
   }
 

@@ -6,10 +6,11 @@ import { attachRealtime, type Realtime } from '../../apps/api/src/realtime/hub';
 import { readUntil } from './support/players';
 
 /**
- * The queue reads the web app polls are kept by the api between requests while it hears their
- * changes (queue_items and territories NOTIFY them, migration 0240; packages/world/src/kernel/kept-queues.ts):
- * every change still reaches the next reads, whoever makes it, and an item leaves the answer when
- * its end passes. The triggers are switched off in places only to show what is kept.
+ * The queue and fleet-list reads the web app polls are kept by the api between requests while it
+ * hears their changes (queue_items, movements, territories and users NOTIFY them, migrations 0240
+ * and 0250; packages/world/src/kernel/kept-reads.ts): every change still reaches the next reads,
+ * whoever makes it, and a queue item leaves the answer when its end passes. The triggers are
+ * switched off in places only to show what is kept.
  */
 
 let api: TestApi;
@@ -39,12 +40,18 @@ async function heardAll(): Promise<void> {
   expect(heard).toContain(marker);
 }
 
-const withoutTriggers = async (change: () => Promise<unknown>) => {
-  await sql.query('alter table queue_items disable trigger queue_items_queued, disable trigger queue_items_moved');
+const TRIGGERS = {
+  queue_items: ['queue_items_queued', 'queue_items_moved'],
+  movements: ['movements_listed', 'movements_list_changed'],
+} as const;
+
+const withoutTriggers = async (change: () => Promise<unknown>, table: keyof typeof TRIGGERS = 'queue_items') => {
+  const all = (verb: string) => `alter table ${table} ${TRIGGERS[table].map((name) => `${verb} trigger ${name}`).join(', ')}`;
+  await sql.query(all('disable'));
   try {
     await change();
   } finally {
-    await sql.query('alter table queue_items enable trigger queue_items_queued, enable trigger queue_items_moved');
+    await sql.query(all('enable'));
   }
 };
 
@@ -56,8 +63,8 @@ beforeAll(async () => {
   alice = await createPlayer(api);
   bob = await createPlayer(api);
   home = (await get(alice, '/territories')).json<{ id: number }[]>()[0]!.id;
-  const forget = api.deps.queues.forget.bind(api.deps.queues);
-  vi.spyOn(api.deps.queues, 'forget').mockImplementation((payload) => {
+  const forget = api.deps.kept.forget.bind(api.deps.kept);
+  vi.spyOn(api.deps.kept, 'forget').mockImplementation((payload) => {
     heard.push(payload);
     forget(payload);
   });
@@ -75,7 +82,7 @@ describe('the queues kept between reads', () => {
     const second = (await post(alice, `/territories/${home}/structures`, { structure_key: 'fiber_tangle' })).json<{ id: string }>();
     await heardAll();
     expect(await ids(alice, buildQueue())).toEqual([first.id, second.id]);
-    expect(api.deps.queues.size).toBeGreaterThan(0);
+    expect(api.deps.kept.size).toBeGreaterThan(0);
 
     // Kept: with the triggers off, a removal is not heard and the reads answer what was kept.
     await withoutTriggers(() => sql.query('delete from queue_items where id = $1', [second.id]));
@@ -131,7 +138,7 @@ describe('the queues kept between reads', () => {
   });
 
   it('are read on every request while the api does not hear the changes', async () => {
-    const queues = api.deps.queues;
+    const queues = api.deps.kept;
     const item = (await post(alice, `/territories/${home}/structures`, { structure_key: 'fiber_tangle' })).json<{ id: string }>();
     await heardAll();
     expect(await ids(alice, buildQueue())).toContain(item.id);
@@ -144,5 +151,71 @@ describe('the queues kept between reads', () => {
     } finally {
       queues.setLive(true);
     }
+  });
+});
+
+describe('the fleet lists kept between reads', () => {
+  type Fleet = { id: string; mission_type: string; start_territory_name: string | null; target_territory_name: string | null; current_participants: number | null };
+  const fleets = async (who: TestPlayer) => (await get(who, '/movements/active')).json<Fleet[]>();
+  const fleetIds = async (who: TestPlayer) => (await fleets(who)).map((m) => m.id).sort();
+  let from: { id: number; region: number; sub_region: number; position: number };
+  let to: { id: number; region: number; sub_region: number; position: number };
+
+  /** A fleet of `owner` flying from alice's home to bob's, written straight in the table (as the worker or another api would). */
+  const fly = async (owner: TestPlayer, mission: string, group: string | null = null) => {
+    const id = randomUUID();
+    await sql.query(
+      `insert into movements (id, user_id, mission, start_territory_id, start_region, start_sub_region, start_position,
+         target_territory_id, target_region, target_sub_region, target_position, units, one_way_seconds, start_time, arrival_time, attack_group_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, '{"razorwing": 1}', 3600, now(), now() + interval '1 hour', $12)`,
+      [id, owner.user.id, mission, from.id, from.region, from.sub_region, from.position, to.id, to.region, to.sub_region, to.position, group],
+    );
+    return id;
+  };
+
+  beforeAll(async () => {
+    from = (await get(alice, `/territories/${home}`)).json();
+    const bobs = (await get(bob, '/territories')).json<{ id: number }[]>()[0]!.id;
+    to = (await get(bob, `/territories/${bobs}`)).json();
+  });
+
+  it("are kept, and a fleet sent, changed or gone reaches the next reads of its owner and of its target's owner", async () => {
+    const attack = await fly(alice, 'ATTACK');
+    await heardAll();
+    expect(await fleetIds(alice)).toEqual([attack]);
+    expect(await fleetIds(bob)).toEqual([attack]);
+
+    // Kept: with the triggers off, a fleet's removal is not heard and both lists answer what was kept.
+    await withoutTriggers(() => sql.query('delete from movements where id = $1', [attack]), 'movements');
+    expect(await fleetIds(alice)).toEqual([attack]);
+    expect(await fleetIds(bob)).toEqual([attack]);
+
+    // Heard: a fleet that arrives and turns home (an update of its row) reaches both players' next reads.
+    const transport = await fly(alice, 'TRANSPORT');
+    await sql.query(`update movements set mission = 'RETURN', original_mission = mission where id = $1`, [transport]);
+    expect(await readUntil(() => fleets(alice), (list) => list.length === 1 && list[0]!.mission_type === 'RETURN')).toMatchObject([{ id: transport }]);
+    // A returning fleet is no longer shown to the player it visited.
+    expect(await readUntil(() => fleetIds(bob), (list) => list.length === 0)).toEqual([]);
+    await sql.query('delete from movements where id = $1', [transport]);
+    expect(await readUntil(() => fleetIds(alice), (list) => list.length === 0)).toEqual([]);
+  });
+
+  it("follow the territories' names and a group's members, and answer a player's own command at once", async () => {
+    const group = randomUUID();
+    const lead = await fly(alice, 'MULTI_PARTY_ATTACK_INITIATOR', group);
+    await heardAll();
+    expect((await fleets(alice)).map((m) => [m.id, m.current_participants])).toEqual([[lead, 0]]);
+    // Another player's fleet joining the group changes the initiator's count.
+    const joined = await fly(bob, 'MULTI_PARTY_ATTACK_PARTICIPANT', group);
+    expect(await readUntil(async () => (await fleets(alice))[0]!.current_participants, (n) => n === 1)).toBe(1);
+
+    // The target renamed straight in the table reaches the attacker's next read.
+    await sql.query(`update territories set name = 'Renamed Keep' where id = $1`, [to.id]);
+    expect(await readUntil(async () => (await fleets(alice))[0]!.target_territory_name, (name) => name === 'Renamed Keep')).toBe('Renamed Keep');
+
+    // The player's own command: the read right after it already answers the change.
+    expect((await call(api, alice, { method: 'PUT', url: `/api/v1/territories/${home}/name`, payload: { name: 'Nest Prime' } })).statusCode).toBe(200);
+    expect((await fleets(alice)).find((m) => m.id === lead)?.start_territory_name).toBe('Nest Prime');
+    await sql.query('delete from movements where id = any($1::uuid[])', [[lead, joined]]);
   });
 });
