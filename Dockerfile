@@ -29,6 +29,7 @@ ENV NODE_ENV=production \
 COPY --from=build --chown=node:node /app /app
 USER node
 EXPOSE 3000
-# TypeScript runs through tsx's loader in the one process (packages export their sources).
-ENTRYPOINT ["node", "--import", "tsx"]
+# TypeScript runs through tsx's loader in the one process (packages export their sources), with the
+# Node flags every process of the game runs with (NODE_FLAGS in scripts/lib/processes.ts).
+ENTRYPOINT ["node", "--experimental-async-context-frame", "--import", "tsx"]
 CMD ["apps/api/src/main.ts"]

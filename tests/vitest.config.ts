@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { NODE_FLAGS } from '../scripts/lib/processes';
 import { LongestFirst } from './support/longest-first.sequencer';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -32,6 +33,8 @@ export default defineConfig({
           maxWorkers: 2,
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/{api,sim-worker}/{src,test}/**/*.test.ts', 'tests/bench/universe/*.test.ts'],
           globalSetup: [databaseSetup],
+          // The game's code runs in these workers: with the flags its processes run with.
+          execArgv: NODE_FLAGS,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -48,6 +51,8 @@ export default defineConfig({
           // Each file has a database (or a server) of its own; most of their time is spent waiting on it.
           maxWorkers: 3,
           globalSetup: [databaseSetup],
+          // The game's code runs in these workers: with the flags its processes run with.
+          execArgv: NODE_FLAGS,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
