@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,53 @@ describe('sim-worker heartbeat and /healthz', () => {
     expect((await health()).status).toBe(503);
     await sleep(1_500);
     expect(said).toHaveLength(1);
+  }, 120_000);
+});
+
+describe('a worker started after one was killed', () => {
+  const killed = async (worker: Service) => {
+    worker.child.kill('SIGKILL');
+    await worker.exited;
+  };
+  /** A due job as a killed worker leaves it: claimed (active, its attempt counted) and never settled. */
+  const heldJob = async () => {
+    const id = await ctx.api.deps.boss.send('queue-item-due', { id: randomUUID() });
+    await ctx.sql.query(`update pgboss.job set state = 'active', started_on = now(), heartbeat_on = now(), retry_count = retry_count + 1 where id = $1`, [id]);
+    return id!;
+  };
+  const stateOf = async (id: string) => (await ctx.sql.query<{ state: string }>('select state from pgboss.job where id = $1', [id])).rows[0]?.state;
+
+  it('runs at once the jobs a worker killed on this machine held, without waiting for their heartbeat to lapse', async () => {
+    // A long heartbeat: the killed worker's row still vouches for it when the next one starts.
+    const first = startService('sim-worker', WORKER, { ...workerEnv(), WORKER_HEARTBEAT_SECONDS: '20' }, 'inherit');
+    started.push(first);
+    await until('the first heartbeat', () => heartbeatOf(first.child.pid));
+    await killed(first);
+    const job = await heldJob();
+    const second = startService('sim-worker', WORKER, workerEnv(), 'inherit');
+    started.push(second);
+    const since = Date.now();
+    // pg-boss's monitor would fail it back only after WORKER_JOB_HEARTBEAT_SECONDS (30) and up to WORKER_MONITOR_SECONDS (15) more.
+    await until('the held job to run again', async () => (await stateOf(job)) === 'completed', 20_000);
+    console.log(`held job completed ${Date.now() - since} ms after the new worker started`);
+    expect(await heartbeatOf(first.child.pid)).toBe(false); // the gone worker's heartbeat, good for a minute more, is withdrawn
+    expect(await heartbeatOf(second.child.pid)).toBe(true);
+    await killed(second);
+  }, 120_000);
+
+  it('leaves a held job alone while a worker elsewhere may be alive', async () => {
+    await ctx.sql.query(`insert into worker_heartbeats (worker_id, beat_at, expires_at) values ('elsewhere:4242:0000beef:abc', now(), now() + interval '1 minute')`);
+    try {
+      const job = await heldJob();
+      const third = startService('sim-worker', WORKER, workerEnv(), 'inherit');
+      started.push(third);
+      await until('its heartbeat', () => heartbeatOf(third.child.pid));
+      await sleep(3_000);
+      expect(await stateOf(job)).toBe('active');
+      await killed(third);
+    } finally {
+      await ctx.sql.query(`delete from worker_heartbeats where worker_id = 'elsewhere:4242:0000beef:abc'`);
+    }
   }, 120_000);
 });
 

@@ -20,7 +20,8 @@ export const WorkerEnvSchema = z.object({
   /**
    * A job a worker holds must show a sign of life this often (pg-boss refreshes it at half that while
    * the handler runs); past it the supervisor fails the job back for a retry, so the jobs of a worker
-   * killed mid-batch run again within this plus WORKER_MONITOR_SECONDS. pg-boss's floor is 10 s.
+   * killed mid-batch run again within this plus WORKER_MONITOR_SECONDS, or at once when the next
+   * worker to start runs on the same machine and no other worker is alive (reclaim.ts). pg-boss's floor is 10 s.
    */
   WORKER_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
   /** How often the supervisor looks for such jobs (and refreshes queue statistics). */

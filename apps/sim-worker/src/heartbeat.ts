@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { beat, withdrawHeartbeat, type ProcessLog } from '@brood/world';
+import { machineTag } from './reclaim';
 
 export interface Heartbeat {
   workerId: string;
@@ -13,7 +13,8 @@ export interface Heartbeat {
  * not make /healthz fail); a beat that fails is logged and the next one tries again. `stop` withdraws it.
  */
 export async function startHeartbeat(orm: MikroORM, log: ProcessLog, intervalSeconds: number): Promise<Heartbeat> {
-  const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  // host:pid:boot:tag, so that a worker starting later on this machine can tell this one is gone (reclaim.ts).
+  const workerId = `${machineTag()}:${randomBytes(3).toString('hex')}`;
   const ttlSeconds = intervalSeconds * 3;
   await beat(orm.em, workerId, ttlSeconds);
   let running: Promise<void> = Promise.resolve();

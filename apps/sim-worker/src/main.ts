@@ -5,6 +5,7 @@ import { jobs } from './jobs';
 import { pushDeliveryJob } from './jobs/push-delivery.job';
 import { startWorker } from './worker';
 import { startHeartbeat } from './heartbeat';
+import { reclaimOrphanedJobs } from './reclaim';
 
 /**
  * The sim-worker process: applies due events (pg-boss jobs) to the world. The database is migrated by
@@ -23,8 +24,10 @@ runProcess(
     const vapid = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { subject: env.VAPID_SUBJECT, publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
     if (!vapid) log.warn('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: Web Push is off');
     const allJobs = [...jobs, pushDeliveryJob({ vapid, allowedOrigins: env.PUSH_ALLOWED_ORIGINS })];
-    const worker = await startWorker({ orm, boss, log, catalogue, jobs: allJobs, batchSize: env.WORKER_BATCH_SIZE, pollingIntervalSeconds: env.WORKER_POLL_SECONDS, jobHeartbeatSeconds: env.WORKER_JOB_HEARTBEAT_SECONDS, concurrency: env.WORKER_CONCURRENCY, wakeGapMs: env.WORKER_WAKE_GAP_MS });
+    // The heartbeat first: a worker starting after this one then knows it is alive (reclaim.ts).
     const heartbeat = await startHeartbeat(orm, log, env.WORKER_HEARTBEAT_SECONDS);
+    await reclaimOrphanedJobs({ orm, boss, log, workerId: heartbeat.workerId, queues: allJobs.map((job) => job.contract.name) });
+    const worker = await startWorker({ orm, boss, log, catalogue, jobs: allJobs, batchSize: env.WORKER_BATCH_SIZE, pollingIntervalSeconds: env.WORKER_POLL_SECONDS, jobHeartbeatSeconds: env.WORKER_JOB_HEARTBEAT_SECONDS, concurrency: env.WORKER_CONCURRENCY, wakeGapMs: env.WORKER_WAKE_GAP_MS });
     return {
       log,
       stop: async () => {

@@ -17,7 +17,7 @@ export {
 export { JOBS } from './job-contracts';
 export * from './kernel';
 export * from './commands/accounts';
-export { beat, withdrawHeartbeat } from './commands/ops/heartbeat.command';
+export { beat, liveOtherWorkers, withdrawHeartbeat } from './commands/ops/heartbeat.command';
 export { liveWorkers } from './queries/live-workers.query';
 export * from './queries/map.query';
 export * from './queries/map-wreckage.query';
