@@ -16,7 +16,7 @@ function bearer(req: FastifyRequest): string | null {
  * Builds the per-request context: a fresh EntityManager, and the user from the bearer token. A GET
  * (the web app's batch of queries for a screen, or a REST read) reads one instant, and its queries
  * share what they read (ReadMemo: the settled territories, a territory's queues, the technology
- * levels), and the queues kept between requests (deps.kept). A mutation keeps a live clock: a command may wait on a lock and must then act at a later
+ * levels), and the queues and fleet lists kept between requests (deps.kept). A mutation keeps a live clock: a command may wait on a lock and must then act at a later
  * instant.
  */
 export function contextFactory(deps: ApiDeps): ContextFactory {

@@ -25,7 +25,7 @@ export interface ApiDeps {
   sessions: SessionCache;
   /** When this process last recorded each player active (fair play's inactivity). */
   activity: ActivityClock;
-  /** The queues' pending items, kept while the realtime listener hears their changes (world's kept-reads.ts). */
+  /** The queues' pending items and the fleet lists, kept while the realtime listener hears their changes (world's kept-reads.ts). */
   kept: KeptReads;
 }
 

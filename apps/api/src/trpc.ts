@@ -76,8 +76,8 @@ const guarded = t.middleware(async ({ ctx, type, getRawInput, next }) => {
   const checked = NoControlCharacters.safeParse(await getRawInput());
   if (!checked.success) throw new TRPCError({ code: 'BAD_REQUEST', message: checked.error.issues[0]?.message ?? 'Invalid input', cause: checked.error });
   const { result, wrote } = await withWriteWatch(() => withRequestCatalogue(ctx.deps.catalogue, () => next()));
-  // Before a command answers, this process forgets the queues it kept for its player: the page reads
-  // them again right after, maybe before the change's NOTIFY has come back (world's kept-reads.ts).
+  // Before a command answers, this process forgets the queues and fleet list it kept for its player: the
+  // page reads them again right after, maybe before the change's NOTIFY has come back (world's kept-reads.ts).
   if (type === 'mutation' && ctx.user) ctx.deps.kept.forgetPlayer(ctx.user.id);
   if (!result.ok && result.error.cause instanceof GameError) {
     const cause = result.error.cause;

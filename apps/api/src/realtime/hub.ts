@@ -121,7 +121,7 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
       // A suspended player's page hears why, then their sockets close on every api (each one LISTENs).
       if (event === SUSPENDED_EVENT && user_id !== null) sockets.closeUser(user_id, SUSPENDED_CLOSE_CODE, 'Account suspended');
     },
-    // The accounts kept between calls and the queues kept between reads are kept only while their changes are heard here.
+    // The accounts kept between calls and the queues and fleet lists kept between reads are kept only while their changes are heard here.
     onAccountChanged: (userId) => (userId === null ? deps.sessions.forgetAll() : deps.sessions.forget(userId)),
     onQueueChanged: (payload) => deps.kept.forget(payload),
     onListening: () => {

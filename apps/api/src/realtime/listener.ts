@@ -15,7 +15,7 @@ export interface ListenerOptions {
   onEvent: (event: GameEvent) => void;
   /** An account's session facts changed (migration 0130's trigger): its id, or null for every account. */
   onAccountChanged?: (userId: number | null) => void;
-  /** A queue changed (migration 0240's triggers): `t<territory id>`, `u<user id>` or '*'. */
+  /** A queue or a fleet list changed (migrations 0240 and 0250): `t<territory id>`, `u<user id>`, `f<user id>` or '*'. */
   onQueueChanged?: (payload: string) => void;
   /** Called after every (re)connect, when LISTEN is in place. */
   onListening?: () => void;
