@@ -48,18 +48,13 @@ export class KeptReads {
 
   /** A player's research queue at `at` (epoch ms), kept or read. */
   researchOf<T>(userId: number, at: number, read: () => Promise<T>): Promise<T> {
-    return this.through(this.research, userId, at, read, (value) => {
-      this.research.delete(userId);
-      this.research.set(userId, { value, at });
-    }) as Promise<T>;
+    return this.through(this.research, userId, at, read, (value) => this.research.set(userId, { value, at })) as Promise<T>;
   }
 
   /** A player's active movements: their own fleets and those heading for or stationed at their territories, kept or read. */
   fleetsOf<T>(userId: number, read: () => Promise<T>): Promise<T> {
     // The list is the same at every instant (0): only a heard change of its rows takes a fleet out.
-    return this.through(this.fleets, userId, 0, read, (value) => {
-      this.fleets.set(userId, { value, at: 0 });
-    }) as Promise<T>;
+    return this.through(this.fleets, userId, 0, read, (value) => this.fleets.set(userId, { value, at: 0 })) as Promise<T>;
   }
 
   /** What `kept` holds for `key` at `at`, or `read`'s answer, handed to `keep` when found and nothing was forgotten meanwhile. */

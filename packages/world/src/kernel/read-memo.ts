@@ -9,7 +9,7 @@ import type { KeptReads } from './kept-reads';
 export class ReadMemo {
   private readonly reads = new Map<string, Promise<unknown>>();
 
-  /** `kept`: what the process keeps between requests (the queues' pending items), when it hears their changes. */
+  /** `kept`: what the process keeps between requests (the queues' pending items and the fleet lists), when it hears their changes. */
   constructor(readonly kept?: KeptReads) {}
 
   /** The promise of `read`, run the first time `key` is asked for. The key names everything the read depends on. */
