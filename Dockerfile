@@ -31,5 +31,5 @@ USER node
 EXPOSE 3000
 # TypeScript runs through tsx's loader in the one process (packages export their sources), with the
 # Node flags every process of the game runs with (NODE_FLAGS in scripts/lib/processes.ts).
-ENTRYPOINT ["node", "--experimental-async-context-frame", "--import", "tsx"]
+ENTRYPOINT ["node", "--experimental-async-context-frame", "--max-semi-space-size=64", "--import", "tsx"]
 CMD ["apps/api/src/main.ts"]

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestApi } from '@brood/api/testing';
 import { currentRelease } from '@brood/world';
+import { NODE_FLAGS } from '../../scripts/lib/processes';
 import { makeOperator, signUp, trpc } from './support/moderation';
 import type { ApiWithSql } from './support/test-api';
 
@@ -41,5 +42,11 @@ describe('the running release', () => {
   it("is the checkout's HEAD when no RELEASE_COMMIT is set", () => {
     const head = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
     expect(currentRelease()).toEqual({ version, commit: head });
+  });
+
+  it('runs in its container with the Node flags npm start gives every process of the game', () => {
+    const dockerfile = readFileSync(new URL('Dockerfile', root), 'utf8');
+    const entrypoint = JSON.parse(/^ENTRYPOINT (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+    expect(entrypoint).toEqual(['node', ...NODE_FLAGS, '--import', 'tsx']);
   });
 });

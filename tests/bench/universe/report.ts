@@ -7,7 +7,7 @@ import type { Client } from './http';
 import { figures, held, percentile, Recorder, type StepFigures } from './metrics';
 import type { Universe } from './seed';
 import type { SocketHolders } from './sockets';
-import { apiMetric, watchStalls } from './stalls';
+import { apiGcSeconds, apiMetric, watchStalls } from './stalls';
 import { playStep, workerFigures } from './step';
 
 /** The stack under load: started by the bench (stack) or named by --base. */
@@ -62,6 +62,7 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   const recorder = new Recorder();
   await run.sockets.pushes(); // forget what arrived before the step
   const apiBefore = await apiMetric(run.target.baseUrl, 'process_cpu_seconds_total');
+  const gcBefore = await apiGcSeconds(run.target.baseUrl);
   const meter = await cpuMeter(run.target.databaseUrl);
   const workerPid = () => run.target.stack?.services.find((s) => s.name === 'sim-worker')?.child.pid ?? run.target.workerPid;
   const workerAtStart = workerPid();
@@ -79,6 +80,9 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   const to = new Date();
   const cpu = meter.stop();
   const apiCpu = (await apiMetric(run.target.baseUrl, 'process_cpu_seconds_total')) - apiBefore;
+  const gcAfter = await apiGcSeconds(run.target.baseUrl);
+  const gc = Object.entries(gcAfter).map(([kind, s]) => [kind, s - (gcBefore[kind] ?? 0)] as const).filter(([, s]) => s >= 0.0005);
+  const gcLine = gc.length ? `; the api's garbage-collection pauses ${fmt((100 * gc.reduce((a, [, s]) => a + s, 0)) / Math.max(apiCpu, 1e-9))}% of its CPU (${gc.map(([kind, s]) => `${kind} ${fmt(s, 1)} s`).join(', ')})` : '';
   // A worker killed and restarted (--chaos) took its CPU time with it.
   const workerMs = workerAtStart != null && workerPid() === workerAtStart ? processCpuMs([workerAtStart]) - workerMsAtStart : Number.NaN;
   const socketsMs = processCpuMs(run.sockets.pids) - socketsBefore;
@@ -93,7 +97,7 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   const refusals = Object.entries(f.refusals).sort((a, b) => b[1].count - a[1].count).slice(0, 10).map(([k, r]) => `\n    ${k} x${r.count}: ${r.detail.slice(0, 140)}`).join('');
   console.log(
     [
-      `\nstep: ${run.online.length.toLocaleString('en')} online of ${players.toLocaleString('en')} players, ${fmt(seconds, 1)} s (${run.sockets.opened} sockets held, ${run.sockets.failed} failed); ${loadAverage()}`,
+      `\nstep: ${run.online.length.toLocaleString('en')} online of ${players.toLocaleString('en')} players, ${fmt(seconds, 1)} s from ${from.toISOString().slice(11, 19)} UTC (${run.sockets.opened} sockets held, ${run.sockets.failed} failed); ${loadAverage()}`,
       `  requests a second: page reads ${fmt(f.rate.page, 1)}, commands ${fmt(f.rate.command, 1)}`,
       `  latency from due: page reads p50 ${fmt(f.p50.page)} ms, p99 ${fmt(f.p99.page)} ms; commands p50 ${fmt(f.p50.command)} ms, p99 ${fmt(f.p99.command)} ms${skip.length ? ' (outside the fault windows)' : ''}`,
       `  page reads p99 in each 10 s: ${f.timeline.map((n) => fmt(n)).join(', ')} ms`,
@@ -104,7 +108,7 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
       `  answers by status: ${statuses}; 5xx or failed outside fault windows: ${f.fiveHundreds}${closedDuring(run.client.closedBy, closedBefore)}`,
       `  refused, failed or 5xx, by call: ${refusals || 'none'}`,
       `  CPU: api ${fmt((100 * apiCpu) / seconds)}% of a core (${fmt((1000 * apiCpu) / Math.max(1, recorder.samples.length), 2)} ms a request), sim-worker ${share(workerMs)}, ` +
-        `database ${cpu.database >= 0 ? share(cpu.database) : '- (restarted)'}, load generator ${share(cpu.worker + socketsMs)} (sockets ${share(socketsMs)})`,
+        `database ${cpu.database >= 0 ? share(cpu.database) : '- (restarted)'}, load generator ${share(cpu.worker + socketsMs)} (sockets ${share(socketsMs)})${gcLine}`,
       ...(faults?.lines.map((l) => `  ${l}`) ?? []),
       `  bounds (page p99 < 100 ms, command p99 < 200 ms, lag p99 < 1 s, no 5xx): ${ok ? 'held' : 'MISSED'}`,
     ].join('\n'),

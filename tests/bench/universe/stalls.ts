@@ -22,6 +22,16 @@ export async function apiMetric(base: string, name: string): Promise<number> {
   }
 }
 
+/** The api's time in garbage collection so far, in seconds, by kind (prom-client's `nodejs_gc_duration_seconds`: minor, major, incremental, weakcb). */
+export async function apiGcSeconds(base: string): Promise<Record<string, number>> {
+  try {
+    const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
+    return Object.fromEntries([...text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} (\S+)/gm)].map((m) => [m[1]!, Number(m[2])]));
+  } catch {
+    return {};
+  }
+}
+
 const apiLagMaxMs = async (base: string) => 1000 * (await apiMetric(base, 'nodejs_eventloop_lag_max_seconds'));
 
 export async function watchStalls(base: string): Promise<{ stop(): Promise<Stalls> }> {
