@@ -219,3 +219,75 @@ describe('the fleet lists kept between reads', () => {
     await sql.query('delete from movements where id = any($1::uuid[])', [[lead, joined]]);
   });
 });
+
+describe('what is kept, once the connection that hears the changes is back after a loss', () => {
+  const dropListener = () => sql.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'broodspace-realtime' and datname = current_database()`);
+
+  it('is read again in a few statements before any player asks, answering what the reads one by one answered, and what changed unheard meanwhile', async () => {
+    const { kept, sessions } = api.deps;
+    const item = (await post(alice, `/territories/${home}/structures`, { structure_key: 'fiber_tangle' })).json<{ id: string }>();
+    const study = randomUUID();
+    await sql.query(`insert into queue_items (id, kind, user_id, item_key, target_level, start_time, end_time) values ($1, 'research', $2, 'echo_sensing', 1, now(), now() + interval '3 hours')`, [
+      study,
+      alice.user.id,
+    ]);
+    const from = (await get(alice, `/territories/${home}`)).json<{ region: number; sub_region: number; position: number }>();
+    const bobs = (await get(bob, '/territories')).json<{ id: number }[]>()[0]!.id;
+    const to = (await get(bob, `/territories/${bobs}`)).json<{ region: number; sub_region: number; position: number }>();
+    const attack = randomUUID();
+    await sql.query(
+      `insert into movements (id, user_id, mission, start_territory_id, start_region, start_sub_region, start_position,
+         target_territory_id, target_region, target_sub_region, target_position, units, one_way_seconds, start_time, arrival_time)
+       values ($1, $2, 'ATTACK', $3, $4, $5, $6, $7, $8, $9, $10, '{"razorwing": 2}', 3600, now(), now() + interval '1 hour')`,
+      [attack, alice.user.id, home, from.region, from.sub_region, from.position, bobs, to.region, to.sub_region, to.position],
+    );
+    await heardAll();
+    const answers = async () => ({
+      build: (await get(alice, buildQueue())).json<{ id: string }[]>(),
+      research: (await get(alice, '/research/queue')).json<{ id: string }[]>(),
+      alicesFleets: (await get(alice, '/movements/active')).json<unknown[]>(),
+      bobsFleets: (await get(bob, '/movements/active')).json<unknown[]>(),
+    });
+    const before = await answers();
+    expect(before.build.map((i) => i.id)).toEqual([item.id]);
+    expect(before.research.map((i) => i.id)).toContain(study);
+    expect(before.alicesFleets).toHaveLength(1);
+    expect(before.bobsFleets).toHaveLength(1);
+    const keptBefore = kept.size;
+    expect(keptBefore).toBeGreaterThanOrEqual(4);
+    expect(sessions.size).toBeGreaterThanOrEqual(2);
+
+    // The queues are locked, so the refill (accounts first, then the queues) waits for them while the
+    // build is removed in a way nobody hears: with the triggers off.
+    const locker = new pg.Client({ connectionString: api.url });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table queue_items in access exclusive mode');
+      await locker.query(`alter table queue_items ${TRIGGERS.queue_items.map((name) => `disable trigger ${name}`).join(', ')}`);
+      await dropListener();
+      // Back and refilled: the accounts are kept again without a call; the queues wait on the lock.
+      expect(await readUntil(async () => sessions.size, (n) => n >= 2)).toBeGreaterThanOrEqual(2);
+      expect(kept.size).toBe(0);
+      await locker.query('delete from queue_items where id = $1', [item.id]);
+      await locker.query(`alter table queue_items ${TRIGGERS.queue_items.map((name) => `enable trigger ${name}`).join(', ')}`);
+      await locker.query('commit');
+    } finally {
+      await locker.end();
+    }
+
+    // Every read kept before is kept again without a request, read after the change: the same answers, less the build.
+    expect(await readUntil(async () => kept.size, (n) => n >= keptBefore)).toBeGreaterThanOrEqual(keptBefore);
+    // Kept, not read: a research item added where nobody hears it is not answered.
+    const unheard = randomUUID();
+    await withoutTriggers(() =>
+      sql.query(`insert into queue_items (id, kind, user_id, item_key, target_level, start_time, end_time) values ($1, 'research', $2, 'echo_sensing', 2, now(), now() + interval '1 hour')`, [
+        unheard,
+        alice.user.id,
+      ]),
+    );
+    expect(await answers()).toEqual({ ...before, build: [] });
+    await sql.query('delete from queue_items where id = any($1::uuid[])', [[unheard, study]]);
+    await sql.query('delete from movements where id = $1', [attack]);
+  });
+});

@@ -33,6 +33,7 @@ export { listAlliances, getAlliance, listApplications, membershipView, type Alli
 export * from './commands/scores';
 export * from './queries/highscores.query';
 export { HIGHSCORE_PAGE_KEPT_MS, keptHighscorePage, keptOwnHighscore } from './queries/highscores-kept.query';
+export { REFILL_CHUNK, refillKeptReads, type RefillReport } from './queries/kept-refill.query';
 export * from './commands/hall-of-fame';
 export * from './queries/hall-of-fame.query';
 export * from './commands/fleets';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { findSessionUser, type SessionUser } from '@brood/world';
+import { REFILL_CHUNK, findSessionUser, findSessionUsers, type SessionUser } from '@brood/world';
 
 /** Past this many kept accounts the oldest kept is dropped (about 100 bytes each). */
 const MAX_KEPT = 100_000;
@@ -13,12 +13,18 @@ const MAX_KEPT = 100_000;
  * nothing is kept and every call reads its account as before. A change made elsewhere reaches this
  * process within the NOTIFY's delivery (milliseconds); one made by this process is forgotten before
  * its call answers (`forget`). Operators and refused accounts are never kept: every call reads them.
+ * When the connection comes back after a loss, the accounts kept before it are read again together
+ * (`refill`), REFILL_CHUNK to a statement, rather than each by its player's next call.
  */
 export class SessionCache {
   private readonly kept = new Map<number, SessionUser>();
   private live = false;
   /** Bumped by every forget: an account read before a change must not be kept after it. */
   private generation = 0;
+  /** The accounts kept when the connection was lost, read again once it is back. */
+  private lost: number[] = [];
+  /** Refills under way: the accounts forgotten since each began, or all of them (`void`). */
+  private readonly refills = new Set<{ forgotten: Set<number>; void: boolean }>();
 
   /** The session user behind `userId` at `now`, or why its token is refused. */
   async find(em: EntityManager, userId: number, now: Date): Promise<SessionUser | { error: string }> {
@@ -32,18 +38,49 @@ export class SessionCache {
 
   /** Whether changes are heard (the LISTEN connection is up): on every change of it, all is dropped. */
   setLive(live: boolean): void {
+    if (!live && this.kept.size > 0) this.lost = [...this.kept.keys()];
     this.live = live;
     this.forgetAll();
   }
 
+  /** Reads again, once the connection is back, the accounts kept when it was lost; answers how many it kept. */
+  async refill(em: EntityManager, now: () => Date = () => new Date()): Promise<number> {
+    if (!this.live || this.lost.length === 0) return 0;
+    const ids = this.lost;
+    this.lost = [];
+    let count = 0;
+    const mark = { forgotten: new Set<number>(), void: false };
+    this.refills.add(mark);
+    try {
+      for (let i = 0; i < ids.length && !mark.void; i += REFILL_CHUNK) {
+        const found = await findSessionUsers(em, ids.slice(i, i + REFILL_CHUNK), now());
+        for (const [id, user] of found) {
+          if (!this.live || mark.void || mark.forgotten.has(id) || this.kept.has(id) || 'error' in user || user.isOperator) continue;
+          this.keep(user);
+          count += 1;
+        }
+      }
+    } finally {
+      this.refills.delete(mark);
+    }
+    return count;
+  }
+
   forget(userId: number): void {
     this.generation += 1;
+    for (const mark of this.refills) mark.forgotten.add(userId);
     this.kept.delete(userId);
   }
 
   forgetAll(): void {
     this.generation += 1;
+    for (const mark of this.refills) mark.void = true;
     this.kept.clear();
+  }
+
+  /** How many accounts are kept. */
+  get size(): number {
+    return this.kept.size;
   }
 
   private keep(user: SessionUser): void {

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { GameEventName } from '@brood/contracts';
-import { databaseTimeouts } from '@brood/world';
+import { databaseTimeouts, refillKeptReads } from '@brood/world';
 import type { ApiDeps } from '../deps';
 import { listenForGameEvents } from './listener';
 import { SocketRegistry } from './sockets';
@@ -111,6 +111,19 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
 
   app.server.on('upgrade', onUpgrade);
 
+  // After a lost LISTEN (a database restart), what was kept is read again in a few statements, not by every player's next poll.
+  const refillKept = async () => {
+    const started = performance.now();
+    const em = deps.orm.em.fork();
+    try {
+      const accounts = await deps.sessions.refill(em);
+      const reads = await refillKeptReads({ em, catalogue: deps.catalogue }, deps.kept);
+      if (accounts > 0 || reads) app.log.info({ accounts, reads: reads?.kept ?? 0, ms: Math.round(performance.now() - started) }, 'kept accounts and reads refilled after LISTEN came back');
+    } catch (error) {
+      app.log.warn({ err: error }, 'refilling the kept accounts and reads failed; the next calls read them one by one');
+    }
+  };
+
   const listener = listenForGameEvents({
     connectionString: deps.env.DATABASE_LISTEN_URL ?? deps.env.DATABASE_URL,
     timeouts: databaseTimeouts(deps.env),
@@ -127,6 +140,7 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
     onListening: () => {
       deps.sessions.setLive(true);
       deps.kept.setLive(true);
+      void refillKept();
     },
     onLost: () => {
       deps.sessions.setLive(false);

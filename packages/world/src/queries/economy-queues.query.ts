@@ -41,14 +41,18 @@ const TERRITORY_QUEUES: readonly QueueKind[] = ['building', 'recruitment', 'defe
 
 type TerritoryQueues = { owner_id: number | null; items: PendingRow[] };
 
+const territoryQueuesSql = (columns: string, where: string) => `select ${columns}, ${pendingList('q.territory_id = t.id', TERRITORY_QUEUES)} as items from territories t where ${where}`;
+
 /** A territory's owner and the pending items of its three queues, in one statement (no entity is loaded). */
 async function readTerritoryQueues(deps: WorldDeps, territoryId: number, now: Date): Promise<TerritoryQueues | undefined> {
-  const [row] = await sqlRows<TerritoryQueues>(
-    deps.em,
-    `select t.owner_id, ${pendingList('q.territory_id = t.id', TERRITORY_QUEUES)} as items from territories t where t.id = $2`,
-    [now, territoryId],
-  );
+  const [row] = await sqlRows<TerritoryQueues>(deps.em, territoryQueuesSql('t.owner_id', 't.id = $2'), [now, territoryId]);
   return row;
+}
+
+/** readTerritoryQueues for many territories in one statement (the kept reads refilled, kept-refill.query.ts); a territory gone is absent. */
+export async function readQueuesOfTerritories(deps: Pick<WorldDeps, 'em'>, territoryIds: readonly number[], now: Date): Promise<Map<number, TerritoryQueues>> {
+  const rows = await sqlRows<TerritoryQueues & { id: number }>(deps.em, territoryQueuesSql('t.id, t.owner_id', 't.id = any($2::int[])'), [now, territoryIds]);
+  return new Map(rows.map((row) => [row.id, { owner_id: row.owner_id, items: row.items }]));
 }
 
 /**
@@ -80,6 +84,16 @@ export async function listResearchQueue(deps: WorldDeps, actor: Actor, now: Date
   const read = async () => (await sqlRows<{ items: PendingRow[] }>(deps.em, `select ${pendingList('q.user_id = $2', ['research'])} as items`, [now, actor.id]))[0]!.items;
   const items = deps.reads?.kept ? await deps.reads.kept.researchOf(actor.id, at, read) : await read();
   return pendingAt(items, at).map(queued).map(toResearchItemView);
+}
+
+/** Players' pending research items (the read of listResearchQueue), in one statement; every id asked for is answered. */
+export async function readResearchQueuesOf(deps: Pick<WorldDeps, 'em'>, userIds: readonly number[], now: Date): Promise<Map<number, PendingRow[]>> {
+  const rows = await sqlRows<{ id: number; items: PendingRow[] }>(
+    deps.em,
+    `select p.id, ${pendingList('q.user_id = p.id', ['research'])} as items from unnest($2::int[]) p(id)`,
+    [now, userIds],
+  );
+  return new Map(rows.map((row) => [row.id, row.items]));
 }
 
 /** GET /territories/{id}/recruitment-queue or /defense-queue: the batches not finished by now. */

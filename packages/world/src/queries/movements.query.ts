@@ -131,6 +131,12 @@ const SELECT = `
   left join territories st on st.id = m.start_territory_id
   left join territories tt on tt.region = m.target_region and tt.sub_region = m.target_sub_region and tt.position = m.target_position`;
 
+/** The rows of `player`'s fleet list (a parameter or a column), unordered. */
+const fleetListSql = (player: string) => `${SELECT} where m.user_id = ${player}
+  union all
+  ${SELECT} where m.user_id <> ${player} and m.mission <> 'RETURN'
+    and m.target_territory_id in (select id from territories where owner_id = ${player}) and tt.owner_id = ${player}`;
+
 /**
  * The player's own fleets (out, stationed, returning) and every other player's fleet heading for, or
  * stationed at, one of the player's territories; soonest arrival first, stationed fleets last.
@@ -138,17 +144,22 @@ const SELECT = `
 export async function activeMovements(deps: WorldDeps, actor: Actor): Promise<MovementView[]> {
   // Polled every 15 s by every open page: one parameter, sent apart from the text, not written into it.
   const read = async () => {
-    const rows = await sqlRows<Row>(
-      deps.em,
-      `${SELECT} where m.user_id = $1
-       union all
-       ${SELECT} where m.user_id <> $1 and m.mission <> 'RETURN'
-         and m.target_territory_id in (select id from territories where owner_id = $1) and tt.owner_id = $1
-       order by arrival_time nulls last, created_at`,
-      [actor.id],
-    );
+    const rows = await sqlRows<Row>(deps.em, `${fleetListSql('$1')} order by arrival_time nulls last, created_at`, [actor.id]);
     return rows.map((row) => toView(deps.catalogue, row, actor.id));
   };
   // A read-only request of the api keeps the list between polls while it hears its changes (kept-reads.ts, migration 0250).
   return deps.reads?.kept ? deps.reads.kept.fleetsOf(actor.id, read) : read();
+}
+
+/** activeMovements of several players in one statement (the kept fleet lists refilled, kept-refill.query.ts); every id asked for is answered. */
+export async function activeMovementsOf(deps: Pick<WorldDeps, 'em' | 'catalogue'>, userIds: readonly number[]): Promise<Map<number, MovementView[]>> {
+  const rows = await sqlRows<Row & { for_user: number }>(
+    deps.em,
+    `select p.id as for_user, f.* from unnest($1::int[]) p(id) cross join lateral (${fleetListSql('p.id')}) f
+     order by p.id, f.arrival_time nulls last, f.created_at`,
+    [userIds],
+  );
+  const lists = new Map<number, MovementView[]>(userIds.map((id) => [id, []]));
+  for (const row of rows) lists.get(row.for_user)!.push(toView(deps.catalogue, row, row.for_user));
+  return lists;
 }

@@ -30,7 +30,18 @@ export interface SessionUser {
  * of it: apps/api/src/auth/sessions.ts).
  */
 export async function findSessionUser(em: EntityManager, userId: number, now: Date): Promise<SessionUser | { error: string }> {
-  const user = await em.fork().findOne(User, { id: userId }, { fields: ['id', 'username', 'isTestAccount', 'expiresAt', 'isOperator', 'suspendedAt'] });
+  return sessionUserOf(await em.fork().findOne(User, { id: userId }, { fields: SESSION_FIELDS }), now);
+}
+
+/** findSessionUser for many accounts in one statement (an api process's kept accounts read again after its LISTEN was lost). */
+export async function findSessionUsers(em: EntityManager, userIds: readonly number[], now: Date): Promise<Map<number, SessionUser | { error: string }>> {
+  const users = new Map((await em.fork().find(User, { id: { $in: [...userIds] } }, { fields: SESSION_FIELDS })).map((user) => [user.id, user]));
+  return new Map(userIds.map((id) => [id, sessionUserOf(users.get(id) ?? null, now)]));
+}
+
+const SESSION_FIELDS = ['id', 'username', 'isTestAccount', 'expiresAt', 'isOperator', 'suspendedAt'] as const;
+
+function sessionUserOf(user: Pick<User, (typeof SESSION_FIELDS)[number]> | null, now: Date): SessionUser | { error: string } {
   if (!user) return { error: SESSION_MESSAGES.invalidToken };
   if (user.isTestAccount && user.expiresAt && user.expiresAt <= now) return { error: SESSION_MESSAGES.guestExpired };
   if (user.suspendedAt) return { error: SESSION_MESSAGES.suspended };

@@ -6,7 +6,7 @@ export { admitSignUpFrom, type SignUpKind } from './signup-limit';
 export { pruneSignups } from './prune-signups.command';
 export { authenticate, pruneLoginAttempts, type Credentials } from './authenticate.command';
 export { claimGuest } from './claim.command';
-export { getProfile, findSessionUser, type SessionUser } from '../../queries/profile.query';
+export { getProfile, findSessionUser, findSessionUsers, type SessionUser } from '../../queries/profile.query';
 export { setAvatar } from './set-avatar.command';
 export { removeExpiredGuests } from './remove-expired-guests.command';
 export { deleteAccount, DELETE_MESSAGES } from './delete-account.command';
