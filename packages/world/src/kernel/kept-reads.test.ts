@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { KeptReads } from './kept-reads';
+
+/**
+ * The refill after a lost LISTEN (kept-reads.ts): what is refilled is kept only when no change of it
+ * was heard since the refill began. The reads themselves, on a real PostgreSQL, are in
+ * tests/integration/reads-kept.test.ts.
+ */
+const territory = (owner: number | null) => ({ owner_id: owner, items: [] as string[] });
+const NEVER = () => Promise.reject(new Error('read from the database'));
+
+
+async function keptAndLost(): Promise<KeptReads> {
+  const kept = new KeptReads();
+  kept.setLive(true);
+  await kept.territory(1, 100, async () => territory(7));
+  await kept.territory(2, 100, async () => territory(8));
+  await kept.researchOf(7, 100, async () => ['study']);
+  await kept.fleetsOf(8, async () => ['fleet']);
+  kept.setLive(false);
+  return kept;
+}
+
+describe('the reads kept before a lost connection', () => {
+  it('are noted when it is lost, handed out once it is back, and only once', async () => {
+    const kept = await keptAndLost();
+    expect(kept.size).toBe(0);
+    expect(kept.takeLost()).toBeNull(); // not while it is down
+    kept.setLive(true);
+    expect(kept.takeLost()).toEqual({ territories: [1, 2], research: [7], fleets: [8] });
+    expect(kept.takeLost()).toBeNull();
+    // Nothing kept when it was lost: nothing to read again.
+    const empty = new KeptReads();
+    empty.setLive(true);
+    empty.setLive(false);
+    empty.setLive(true);
+    expect(empty.takeLost()).toBeNull();
+  });
+
+  it('are kept when refilled, and answered without reading', async () => {
+    const kept = await keptAndLost();
+    kept.setLive(true);
+    kept.takeLost();
+    const mark = kept.beginRefill();
+    expect(kept.refill(mark, 200, { territories: new Map([[1, territory(7)]]), research: new Map([[7, ['new study']]]), fleets: new Map([[8, []]]) })).toBe(3);
+    kept.endRefill(mark);
+    expect(await kept.territory(1, 250, NEVER)).toEqual(territory(7));
+    expect(await kept.researchOf(7, 250, NEVER)).toEqual(['new study']);
+    expect(await kept.fleetsOf(8, NEVER)).toEqual([]);
+    // Read at 200: an earlier instant goes to the database.
+    expect(await kept.territory(1, 150, async () => territory(9))).toEqual(territory(9));
+  });
+
+  it('are not kept when a change of them was heard since the refill began, nor over a read of their own', async () => {
+    const kept = await keptAndLost();
+    kept.setLive(true);
+    const mark = kept.beginRefill();
+    kept.forget('t1'); // territory 1's queues changed
+    kept.forgetPlayer(7); // player 7's command: their research and their territories (2 is 8's)
+    kept.forget('f8');
+    await kept.territory(2, 300, async () => territory(8)); // a request read it meanwhile, later
+    const refilled = kept.refill(mark, 200, {
+      territories: new Map([[1, territory(7)], [2, territory(8)], [3, territory(7)]]),
+      research: new Map([[7, ['old']]]),
+      fleets: new Map([[8, ['old']]]),
+    });
+    expect(refilled).toBe(0); // 1 changed, 2 read meanwhile, 3 is player 7's, 7 and 8 changed
+    expect(await kept.territory(2, 300, NEVER)).toEqual(territory(8));
+    expect(await kept.researchOf(7, 300, async () => ['fresh'])).toEqual(['fresh']);
+  });
+
+  it('are dropped whole when everything is forgotten or the connection is lost again during the refill', async () => {
+    for (const interrupt of [(k: KeptReads) => k.forget('*'), (k: KeptReads) => k.setLive(false)]) {
+      const kept = await keptAndLost();
+      kept.setLive(true);
+      const mark = kept.beginRefill();
+      interrupt(kept);
+      expect(kept.refill(mark, 200, { territories: new Map([[1, territory(7)]]) })).toBe(0);
+      expect(mark.void).toBe(true);
+    }
+  });
+});
