@@ -265,8 +265,15 @@ describe('what is kept, once the connection that hears the changes is back after
       await locker.query('begin');
       await locker.query('lock table queue_items in access exclusive mode');
       await locker.query(`alter table queue_items ${TRIGGERS.queue_items.map((name) => `disable trigger ${name}`).join(', ')}`);
-      await dropListener();
-      // Back and refilled: the accounts are kept again without a call; the queues wait on the lock.
+      const liveness = vi.spyOn(kept, 'setLive');
+      try {
+        await dropListener();
+        // Lost, then back: the api forgot all it kept, then began to read it again.
+        expect(await readUntil(async () => liveness.mock.calls.map(([live]) => live), (calls) => calls.length >= 2)).toEqual([false, true]);
+      } finally {
+        liveness.mockRestore();
+      }
+      // Refilled: the accounts are kept again without a call; the queues wait on the lock.
       expect(await readUntil(async () => sessions.size, (n) => n >= 2)).toBeGreaterThanOrEqual(2);
       expect(kept.size).toBe(0);
       await locker.query('delete from queue_items where id = $1', [item.id]);
