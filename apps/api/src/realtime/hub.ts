@@ -118,7 +118,7 @@ export async function attachRealtime(app: FastifyInstance, deps: ApiDeps, option
     try {
       const accounts = await deps.sessions.refill(em);
       const reads = await refillKeptReads({ em, catalogue: deps.catalogue }, deps.kept);
-      if (accounts > 0 || reads) app.log.info({ accounts, reads: reads?.kept ?? 0, ms: Math.round(performance.now() - started) }, 'kept accounts and reads refilled after LISTEN came back');
+      if (accounts > 0 || reads) app.log.info({ accounts, reads: reads?.kept ?? 0, readsRead: reads?.read ?? 0, ms: Math.round(performance.now() - started) }, 'kept accounts and reads refilled after LISTEN came back');
     } catch (error) {
       app.log.warn({ err: error }, 'refilling the kept accounts and reads failed; the next calls read them one by one');
     }

@@ -6,11 +6,10 @@ import { activeMovementsOf } from './movements.query';
 /** Reads of one kind a statement refills: a few hundred rows of queue items or fleets each. */
 export const REFILL_CHUNK = 250;
 
-/** How many reads a refill read again and kept, and how long it took. */
+/** How many reads a refill read again, and how many of them it kept. */
 export interface RefillReport {
   read: number;
   kept: number;
-  ms: number;
 }
 
 /**
@@ -23,9 +22,8 @@ export interface RefillReport {
 export async function refillKeptReads(deps: Pick<WorldDeps, 'em' | 'catalogue'>, kept: KeptReads): Promise<RefillReport | null> {
   const lost = kept.takeLost();
   if (!lost) return null;
-  const started = performance.now();
   const mark = kept.beginRefill();
-  const report = { read: 0, kept: 0, ms: 0 };
+  const report = { read: 0, kept: 0 };
   // One kind after another, a chunk at a time: a refill never holds more than one of the pool's connections.
   const inChunks = async <T>(ids: number[], read: (chunk: number[], now: Date) => Promise<Map<number, T>>, keep: (reads: Map<number, T>, at: number) => number) => {
     for (let i = 0; i < ids.length && !mark.void; i += REFILL_CHUNK) {
@@ -42,6 +40,5 @@ export async function refillKeptReads(deps: Pick<WorldDeps, 'em' | 'catalogue'>,
   } finally {
     kept.endRefill(mark);
   }
-  report.ms = Math.round(performance.now() - started);
   return report;
 }
