@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { REFILL_CHUNK, findSessionUser, findSessionUsers, type SessionUser } from '@brood/world';
+import { REFILL_CHUNK, RefillMarks, findSessionUser, findSessionUsers, type SessionUser } from '@brood/world';
 
 /** Past this many kept accounts the oldest kept is dropped (about 100 bytes each). */
 const MAX_KEPT = 100_000;
@@ -23,8 +23,8 @@ export class SessionCache {
   private generation = 0;
   /** The accounts kept when the connection was lost, read again once it is back. */
   private lost: number[] = [];
-  /** Refills under way: the accounts forgotten since each began, or all of them (`void`). */
-  private readonly refills = new Set<{ forgotten: Set<number>; void: boolean }>();
+  /** Refills under way: the accounts forgotten since each began. */
+  private readonly refills = new RefillMarks<number>();
 
   /** The session user behind `userId` at `now`, or why its token is refused. */
   async find(em: EntityManager, userId: number, now: Date): Promise<SessionUser | { error: string }> {
@@ -44,37 +44,36 @@ export class SessionCache {
   }
 
   /** Reads again, once the connection is back, the accounts kept when it was lost; answers how many it kept. */
-  async refill(em: EntityManager, now: () => Date = () => new Date()): Promise<number> {
+  async refill(em: EntityManager): Promise<number> {
     if (!this.live || this.lost.length === 0) return 0;
     const ids = this.lost;
     this.lost = [];
     let count = 0;
-    const mark = { forgotten: new Set<number>(), void: false };
-    this.refills.add(mark);
+    const mark = this.refills.begin();
     try {
       for (let i = 0; i < ids.length && !mark.void; i += REFILL_CHUNK) {
-        const found = await findSessionUsers(em, ids.slice(i, i + REFILL_CHUNK), now());
+        const found = await findSessionUsers(em, ids.slice(i, i + REFILL_CHUNK), new Date());
         for (const [id, user] of found) {
-          if (!this.live || mark.void || mark.forgotten.has(id) || this.kept.has(id) || 'error' in user || user.isOperator) continue;
+          if (!this.live || mark.void || mark.dirty.has(id) || this.kept.has(id) || 'error' in user || user.isOperator) continue;
           this.keep(user);
           count += 1;
         }
       }
     } finally {
-      this.refills.delete(mark);
+      this.refills.end(mark);
     }
     return count;
   }
 
   forget(userId: number): void {
     this.generation += 1;
-    for (const mark of this.refills) mark.forgotten.add(userId);
+    this.refills.heard(userId);
     this.kept.delete(userId);
   }
 
   forgetAll(): void {
     this.generation += 1;
-    for (const mark of this.refills) mark.void = true;
+    this.refills.heardAll();
     this.kept.clear();
   }
 

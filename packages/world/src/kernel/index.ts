@@ -2,6 +2,7 @@
 export { inTransaction, type WorldDeps, type Actor } from './deps';
 export { ReadMemo } from './read-memo';
 export { KeptReads, MAX_KEPT_READS } from './kept-reads';
+export { RefillMarks, type RefillMark } from './refill-marks';
 export { findOwnedTerritory, lockOwnedTerritory, lockTerritories, ownedTerritories, TERRITORY_NOT_FOUND, NOT_YOUR_TERRITORY } from './access';
 export {
   LOCK_ORDER, lockAlliance, lockPlayer, lockPlayers, lockInvitationRow, lockMovementRow, lockGroup, lockArriving, lockFightingRows, lockWreckageAt, lockScores, ATTACK_MISSIONS,

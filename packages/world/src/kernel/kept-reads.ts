@@ -1,3 +1,5 @@
+import { RefillMarks, type RefillMark } from './refill-marks';
+
 /**
  * What the shell polls on every open page every 15 s (the queue panel's queues and the fleet strip's
  * active movements), as an api process last read it, kept between requests so that those polls need
@@ -31,13 +33,6 @@ export interface LostReads {
   fleets: number[];
 }
 
-/** A refill under way: the changes heard since it began, which its reads may predate. */
-export interface RefillMark {
-  /** payloads forgotten since (`t<id>`, `u<id>`, `f<id>`) and players forgotten whole (`p<id>`) */
-  readonly dirty: Set<string>;
-  /** everything was forgotten since, or the connection was lost again */
-  void: boolean;
-}
 
 interface Kept<T> {
   value: T;
@@ -60,7 +55,8 @@ export class KeptReads {
   private generation = 0;
   /** What was kept when the connection was lost, until it is back and taken (`takeLost`). */
   private lost: LostReads | null = null;
-  private readonly refills = new Set<RefillMark>();
+  /** Refills under way; what they note is the payloads forgotten since (`t<id>`, `u<id>`, `f<id>`) and players forgotten whole (`p<id>`). */
+  private readonly refills = new RefillMarks<string>();
 
   /** A territory's queues at `at` (epoch ms): kept, or read (and kept when found and nothing changed meanwhile). */
   territory<T extends TerritoryValue>(id: number, at: number, read: () => Promise<T | undefined>): Promise<T | undefined> {
@@ -106,14 +102,12 @@ export class KeptReads {
   }
 
   /** Starts a refill: call before its reads, and `endRefill` after. */
-  beginRefill(): RefillMark {
-    const mark: RefillMark = { dirty: new Set(), void: false };
-    this.refills.add(mark);
-    return mark;
+  beginRefill(): RefillMark<string> {
+    return this.refills.begin();
   }
 
-  endRefill(mark: RefillMark): void {
-    this.refills.delete(mark);
+  endRefill(mark: RefillMark<string>): void {
+    this.refills.end(mark);
   }
 
   /**
@@ -121,7 +115,7 @@ export class KeptReads {
    * heard since, or a read of its own is kept already. Answers how many were kept.
    */
   refill(
-    mark: RefillMark,
+    mark: RefillMark<string>,
     at: number,
     reads: { territories?: Map<number, TerritoryValue>; research?: Map<number, unknown>; fleets?: Map<number, unknown> },
   ): number {
@@ -150,7 +144,7 @@ export class KeptReads {
   /** A `queue_changes` payload: `t<territory id>` (its queues), `u<user id>` (their research), `f<user id>` (their fleet list) or '*'. */
   forget(payload: string): void {
     const id = Number(payload.slice(1));
-    for (const mark of this.refills) mark.dirty.add(payload);
+    this.refills.heard(payload);
     if (payload[0] === 't' && Number.isInteger(id)) {
       this.generation += 1;
       this.dropTerritory(id);
@@ -167,7 +161,7 @@ export class KeptReads {
 
   /** Everything kept for a player: their research, their territories' queues and their fleet list. */
   forgetPlayer(userId: number): void {
-    for (const mark of this.refills) mark.dirty.add(`p${userId}`);
+    this.refills.heard(`p${userId}`);
     this.generation += 1;
     this.research.delete(userId);
     this.fleets.delete(userId);
@@ -175,7 +169,7 @@ export class KeptReads {
   }
 
   forgetAll(): void {
-    for (const mark of this.refills) mark.void = true;
+    this.refills.heardAll();
     this.generation += 1;
     this.territories.clear();
     this.research.clear();
