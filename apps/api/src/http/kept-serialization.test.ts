@@ -51,7 +51,7 @@ describe('the tRPC transformer with kept values', () => {
     class Point {
       constructor(readonly x: number) {}
     }
-    for (const value of [{ m: new Map([[1, 2]]) }, [Number.NaN], { p: new Point(1) }, { n: 10n }, { d: new Date(Number.NaN) }, [Infinity], { '': { '': { '': -0 } } }, [0, -0]]) {
+    for (const value of [{ m: new Map([[1, 2]]) }, [Number.NaN], { p: new Point(1) }, { n: 10n }, { d: new Date(Number.NaN) }, [Infinity], { '': { '': { '': -0 } } }, [0, -0], { holes: [1, , 3] }]) {
       expect(plainSerialize(value)).toBeNull();
       expect(keptTransformer.serialize(value)).toEqual(superjson.serialize(value));
     }

@@ -51,11 +51,24 @@ function scan(value: unknown, depth: number): number {
     case 'object': {
       if (value === null) return PLAIN;
       if (value instanceof Date) return Number.isNaN(value.getTime()) ? OTHER : ANNOTATED;
-      if (depth >= MAX_DEPTH || !(Array.isArray(value) || isPlainObject(value))) return OTHER;
+      if (depth >= MAX_DEPTH) return OTHER;
+      // Index and key loops, not Object.entries: that allocated a pair for every field of every answer.
       let found = PLAIN;
-      for (const [key, inner] of Object.entries(value)) {
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          if (!(i in value)) return OTHER; // a hole: superjson's walk and JSON's differ on it
+          const k = scan(value[i], depth + 1);
+          if (k === OTHER) return OTHER;
+          if (k === ANNOTATED) found = ANNOTATED;
+        }
+        return found;
+      }
+      if (!isPlainObject(value)) return OTHER;
+      // for-in walks V8's enum cache without allocating; a plain object inherits no enumerable key.
+      const record = value as Record<string, unknown>;
+      for (const key in record) {
         if (FORBIDDEN.has(key)) return OTHER;
-        const k = scan(inner, depth + 1);
+        const k = scan(record[key], depth + 1);
         if (k === OTHER) return OTHER;
         if (k === ANNOTATED) found = ANNOTATED;
       }
