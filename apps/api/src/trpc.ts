@@ -4,7 +4,7 @@ import { GameError, type ReadMemo } from '@brood/world';
 import type { ApiDeps } from './deps';
 import type { AuthUser } from './auth/token';
 import { keptTransformer } from './http/kept-serialization';
-import { NoControlCharacters } from './input-guard';
+import { mayHoldControlCharacters, NoControlCharacters } from './input-guard';
 import { withRequestCatalogue } from './routers/deployment-input';
 import { databaseAwayError, unwatched, withWriteWatch } from './database/outage';
 
@@ -64,47 +64,65 @@ export function zodIssuesToDetail(error: ZodError, sourceOf: FieldSource = () =>
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-/**
- * Around every procedure, as one middleware (each level of tRPC's chain copies the call's options):
- * before its own input parser, a control character anywhere in the input is a 422 like any other
- * invalid field, so no procedure can forget to refuse one; the input parser then runs with this
- * deployment's catalogue at hand (catalogueKey, catalogueMap); after it, the GameError a command throws
- * (world knows nothing of tRPC) becomes the matching tRPC error, and a database that could not be
- * reached becomes 503 with the sentence that is true of what the call did (database/outage.ts).
- */
-const guarded = t.middleware(async ({ ctx, type, getRawInput, next }) => {
-  const checked = NoControlCharacters.safeParse(await getRawInput());
+
+/** A control character anywhere in the input is a 422 like any other invalid field, so no procedure can forget to refuse one. */
+async function refuseControlCharacters(getRawInput: () => Promise<unknown>): Promise<void> {
+  const input = await getRawInput();
+  if (!mayHoldControlCharacters(input)) return;
+  const checked = NoControlCharacters.safeParse(input);
   if (!checked.success) throw new TRPCError({ code: 'BAD_REQUEST', message: checked.error.issues[0]?.message ?? 'Invalid input', cause: checked.error });
-  const { result, wrote } = await withWriteWatch(() => withRequestCatalogue(ctx.deps.catalogue, () => next()));
+}
+
+/**
+ * Around every procedure: its input parser runs with this deployment's catalogue at hand (catalogueKey,
+ * catalogueMap); after it, the GameError a command throws (world knows nothing of tRPC) becomes the
+ * matching tRPC error, and a database that could not be reached becomes 503 with the sentence that is
+ * true of what the call did (database/outage.ts).
+ *
+ * One middleware a procedure, not one a concern: each level of tRPC's chain copies the call's options
+ * and context, and that copying was a seventh of what the api allocated (docs/benchmarks.md).
+ */
+async function guard<R extends { ok: boolean; error?: TRPCError }>(ctx: Ctx, type: string, call: () => Promise<R>): Promise<R> {
+  const { result, wrote } = await withWriteWatch(() => withRequestCatalogue(ctx.deps.catalogue, call));
   // Before a command answers, this process forgets the queues and fleet list it kept for its player: the
   // page reads them again right after, maybe before the change's NOTIFY has come back (world's kept-reads.ts).
   if (type === 'mutation' && ctx.user) ctx.deps.kept.forgetPlayer(ctx.user.id);
-  if (!result.ok && result.error.cause instanceof GameError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: cause.kind, message: cause.message, cause });
-  }
-  if (!result.ok) {
-    const away = databaseAwayError(result.error.cause, wrote);
-    if (away) throw away;
-  }
+  const cause = result.ok ? undefined : result.error?.cause;
+  if (cause instanceof GameError) throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+  const away = result.ok ? null : databaseAwayError(cause, wrote);
+  if (away) throw away;
   return result;
-});
+}
 
-export const publicProcedure = t.procedure.use(guarded);
+export const publicProcedure = t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
+  await refuseControlCharacters(getRawInput);
+  return guard(ctx, type, () => next());
+});
 
 /**
  * A signed-in player: a valid token naming an account that still exists (a deleted or expired guest's
  * token is refused). The username is the account's, not the token's, since claiming a guest renames it
  * (deps.sessions keeps accounts between calls only while it hears their changes).
  */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+async function admit(ctx: Ctx) {
   if (!ctx.user) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Not authenticated' });
   }
-  const session = await ctx.deps.sessions.find(ctx.em, ctx.user.id, ctx.now());
-  if ('error' in session) throw new TRPCError({ code: 'UNAUTHORIZED', message: session.error });
-  await unwatched(() => ctx.deps.activity.touch(ctx.em, ctx.deps.catalogue, session.id, ctx.now())); // not the player's change
-  return next({ ctx: { user: session } }); // tRPC merges it over the context
+  try {
+    const session = await ctx.deps.sessions.find(ctx.em, ctx.user.id, ctx.now());
+    if ('error' in session) throw new TRPCError({ code: 'UNAUTHORIZED', message: session.error });
+    await unwatched(() => ctx.deps.activity.touch(ctx.em, ctx.deps.catalogue, session.id, ctx.now())); // not the player's change
+    return session;
+  } catch (error) {
+    throw databaseAwayError(error, false) ?? error; // reading who calls writes nothing of theirs
+  }
+}
+
+/** publicProcedure's guard, with the player let in (admit) before the call and named in its context. */
+export const protectedProcedure = t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
+  await refuseControlCharacters(getRawInput);
+  const user = await admit(ctx);
+  return guard(ctx, type, () => next({ ctx: { user } })); // tRPC merges it over the context
 });
 
 export const OPERATORS_ONLY = 'Only operators may use the moderation console.';
