@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CONTROL_CHARACTER_MESSAGE, FORMAT_CHARACTER_MESSAGE, NoControlCharacters, visibleName } from './input-guard';
+import { CONTROL_CHARACTER_MESSAGE, FORMAT_CHARACTER_MESSAGE, mayHoldControlCharacters, NoControlCharacters, visibleName } from './input-guard';
 import { redactUrl } from './logging';
 
 const isControl = (c: string) => /[\u0000-\u001f\u007f-\u009f]/u.test(c);
@@ -31,6 +31,20 @@ describe('NoControlCharacters', () => {
         expect(result.error?.issues).toEqual([expect.objectContaining({ message: CONTROL_CHARACTER_MESSAGE, path })]);
       }),
     );
+  });
+
+  it('is looked at quickly first: an input the quick look passes is one the check accepts, and an ordinary one passes it', () => {
+    fc.assert(fc.property(plainJson, (input) => !mayHoldControlCharacters(input)));
+    const withControl = fc.tuple(fc.array(fc.oneof(plainString, fc.nat({ max: 3 })), { maxLength: 5 }), plainString, control, fc.boolean()).map(([path, text, bad, inKey]) => {
+      let input: unknown = inKey ? { [`${text}${bad}`]: 1 } : `${text}${bad}`;
+      for (const step of [...path].reverse()) input = typeof step === 'number' ? Object.assign(new Array(step + 1).fill('ok'), { [step]: input }) : { [step]: input };
+      return input;
+    });
+    fc.assert(fc.property(withControl, (input) => mayHoldControlCharacters(input) && !NoControlCharacters.safeParse(input).success));
+    let deep: unknown = 'fine';
+    for (let i = 0; i < 100; i += 1) deep = [deep];
+    expect(mayHoldControlCharacters(deep)).toBe(true); // too deep to look at quickly: the full walk decides
+    expect(NoControlCharacters.safeParse(deep).success).toBe(true);
   });
 
   it('walks deep nesting without overflowing the stack', () => {
