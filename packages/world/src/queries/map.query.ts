@@ -59,13 +59,16 @@ function checkRegion(regionId: number): void {
   }
 }
 
-/** One answer per key 1..count: presence where the counters say so, nothing elsewhere. */
-function fillGrid(rows: Counted[], count: number): { id: number; mine: boolean; enemy: boolean }[] {
-  const byKey = new Map(rows.map((r) => [r.key, r]));
-  return Array.from({ length: count }, (_, i) => {
-    const row = byKey.get(i + 1);
-    return { id: i + 1, mine: (row?.friendly ?? 0) > 0, enemy: row ? row.occupied > row.friendly : false };
-  });
+/** One answer per key 1..count: presence where the counters say so, nothing elsewhere (built in place: every map screen asks). */
+function fillGrid<T>(rows: Counted[], count: number, cell: (id: number, mine: boolean, enemy: boolean) => T): T[] {
+  const at = new Array<Counted | undefined>(count + 1);
+  for (const row of rows) at[row.key] = row;
+  const grid = new Array<T>(count);
+  for (let id = 1; id <= count; id++) {
+    const row = at[id];
+    grid[id - 1] = row ? cell(id, row.friendly > 0, row.occupied > row.friendly) : cell(id, false, false);
+  }
+  return grid;
 }
 
 /**
@@ -83,7 +86,7 @@ export async function regionsOverview(em: EntityManager, userId: number): Promis
       where o.territories > 0`,
     [friends],
   );
-  return fillGrid(rows, MAP_REGIONS).map((g) => ({ region_id: g.id, has_player_presence: g.mine, has_enemy_presence: g.enemy }));
+  return fillGrid(rows, MAP_REGIONS, (region_id, has_player_presence, has_enemy_presence) => ({ region_id, has_player_presence, has_enemy_presence }));
 }
 
 /** The sub-regions of one region, from the per-sub-region counters (primary-key range read). */
@@ -100,7 +103,7 @@ export async function subregionsOverview(em: EntityManager, userId: number, regi
       where o.region = $2 and o.territories > 0`,
     [friends, regionId],
   );
-  return fillGrid(rows, MAP_SUB_REGIONS).map((g) => ({ sub_region_id: g.id, has_player_presence: g.mine, has_enemy_presence: g.enemy }));
+  return fillGrid(rows, MAP_SUB_REGIONS, (sub_region_id, has_player_presence, has_enemy_presence) => ({ sub_region_id, has_player_presence, has_enemy_presence }));
 }
 
 /**
