@@ -19,6 +19,7 @@ import { loadCatalogue } from '@brood/game-data';
 import { freePort } from '@brood/world/testing';
 import { startStack, type Stack } from '../../../scripts/lib/stack';
 import { loadAverage } from '../load-stack';
+import { inspectorUrl } from './allocations';
 import { runStepAndReport, type Target } from './report';
 import { onlinePlayers } from './model';
 import { Client } from './http';
@@ -46,6 +47,8 @@ const CHAOS = process.argv.includes('--chaos');
 const STATEMENTS = process.argv.includes('--statements');
 /** Write CPU profiles of the api and the sim-worker into DIR (node --cpu-prof, on exit). */
 const PROFILE = arg('profile');
+/** Print what the api allocated in each step, and where (./allocations.ts; a stack the bench starts). */
+const ALLOCATIONS = process.argv.includes('--allocations');
 const BASE = arg('base');
 
 const catalogue = loadCatalogue();
@@ -59,11 +62,13 @@ if (BASE) {
   const databaseUrl = arg('database-url') ?? process.env.DATABASE_URL;
   const secret = arg('jwt-secret') ?? process.env.JWT_SECRET;
   if (!databaseUrl || !secret) throw new Error('--base needs the stack database (--database-url or DATABASE_URL) and its JWT_SECRET (--jwt-secret): players are written straight into it.');
-  target = { baseUrl: BASE, databaseUrl, secret, workerPid: arg('worker-pid') ? Number(arg('worker-pid')) : null, pgRestart: arg('pg-restart') ?? null, stack: null };
+  if (ALLOCATIONS) throw new Error("--allocations attaches to the inspector of an api the bench starts: leave out --base.");
+  target = { baseUrl: BASE, databaseUrl, secret, workerPid: arg('worker-pid') ? Number(arg('worker-pid')) : null, pgRestart: arg('pg-restart') ?? null, stack: null, inspector: null };
 } else {
   dataDir = mkdtempSync(join(tmpdir(), 'brood-universe-'));
   const secret = 'universe-bench-secret-0123456789abcdef';
   console.log(`starting the stack npm start runs (throw-away, universe speed ${SPEED}; logs in ${dataDir})...`);
+  const nodeOptions = [PROFILE ? `--cpu-prof --cpu-prof-dir=${PROFILE}` : '', ALLOCATIONS ? '--inspect=127.0.0.1:0' : ''].filter(Boolean).join(' ');
   stack = await startStack({
     port: await freePort(),
     pgPort: await freePort(),
@@ -76,10 +81,12 @@ if (BASE) {
       JWT_SECRET: secret,
       LOG_LEVEL: 'warn',
       UNIVERSE_OVERRIDES: JSON.stringify({ universe_speed_factor: SPEED }),
-      ...(PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE}` } : {}),
+      ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
     },
   });
-  target = { baseUrl: stack.baseUrl, databaseUrl: stack.databaseUrl, secret, workerPid: null, pgRestart: null, stack };
+  const inspector = ALLOCATIONS ? inspectorUrl(readFileSync(join(dataDir, 'api.log'), 'utf8')) : null;
+  if (ALLOCATIONS && !inspector) throw new Error(`--allocations: the api's log (${join(dataDir, 'api.log')}) names no inspector.`);
+  target = { baseUrl: stack.baseUrl, databaseUrl: stack.databaseUrl, secret, workerPid: null, pgRestart: null, stack, inspector };
 }
 
 const sql = new pg.Pool({ connectionString: target.databaseUrl, max: 4 });

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Stack } from '../../../scripts/lib/stack';
 import { cpuMeter, processCpuMs } from '../cpu';
 import { loadAverage } from '../load-stack';
+import { sampleAllocations, type AllocationReport } from './allocations';
 import { runChaos, shellRestart, type ChaosReport, type FaultHooks } from './chaos';
 import type { Client } from './http';
 import { figures, held, percentile, Recorder, type StepFigures } from './metrics';
@@ -18,6 +19,8 @@ export interface Target {
   workerPid: number | null;
   pgRestart: string | null;
   stack: Stack | null;
+  /** The api's inspector (`--allocations`), or null. */
+  inspector: string | null;
 }
 
 export interface StepRun {
@@ -70,11 +73,13 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   const socketsBefore = processCpuMs(run.sockets.pids);
   const closedBefore = new Map(run.client.closedBy);
   const watch = await watchStalls(run.target.baseUrl);
+  const sampling = run.target.inspector ? await sampleAllocations(run.target.inspector) : null;
   const from = new Date();
   const startAt = performance.now();
   const chaos: Promise<ChaosReport> | null = hooks ? runChaos(run.target.baseUrl, hooks, startAt, run.durationMs) : null;
   await playStep({ client: run.client, sql: run.sql, universe: run.universe, tokens: run.tokens, online: run.online, durationMs: run.durationMs, seed: run.seed }, startAt, recorder);
   const faults = chaos ? await chaos : null;
+  const allocations = sampling ? await sampling.stop() : null;
   const stalls = await watch.stop();
   const seconds = (performance.now() - startAt) / 1000;
   const to = new Date();
@@ -109,11 +114,18 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
       `  refused, failed or 5xx, by call: ${refusals || 'none'}`,
       `  CPU: api ${fmt((100 * apiCpu) / seconds)}% of a core (${fmt((1000 * apiCpu) / Math.max(1, recorder.samples.length), 2)} ms a request), sim-worker ${share(workerMs)}, ` +
         `database ${cpu.database >= 0 ? share(cpu.database) : '- (restarted)'}, load generator ${share(cpu.worker + socketsMs)} (sockets ${share(socketsMs)})${gcLine}`,
+      ...(allocations ? [allocationLine(allocations, seconds, recorder.samples.length)] : []),
       ...(faults?.lines.map((l) => `  ${l}`) ?? []),
       `  bounds (page p99 < 100 ms, command p99 < 200 ms, lag p99 < 1 s, no 5xx): ${ok ? 'held' : 'MISSED'}`,
     ].join('\n'),
   );
   return { held: ok, figures: f, lag, chaosHeld: faults ? faults.healthy : true };
+}
+
+/** What the api allocated (`--allocations`): a second, a request, and the eight places that made the most. */
+function allocationLine(report: AllocationReport, seconds: number, requests: number): string {
+  const where = report.byWhere.slice(0, 8).map((w) => `${w.where} ${fmt((100 * w.bytes) / report.bytes)}%`).join(', ');
+  return `  api allocations: ${fmt(report.bytes / 1e6 / seconds)} MB a second, ${fmt(report.bytes / 1e3 / Math.max(1, requests))} KB a request; made by ${where}`;
 }
 
 /** The answers that said `Connection: close` during a step, and the calls they answered, most first ('status METHOD path' and a count); '' for none. */
