@@ -5,8 +5,7 @@ import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { appRouter, type AppRouter } from './root';
+import { appRouter } from './root';
 import { contextFactory } from './context';
 import { registerRest } from './rest';
 import { registerJsonCompression } from './http/compression';
@@ -15,10 +14,11 @@ import { registerSecurity } from './http/security';
 import { registerApiDocs } from './http/api-docs';
 import { registerMetrics } from './http/metrics';
 import { registerHealth } from './http/health';
+import { registerTrpcEndpoint } from './http/trpc-endpoint';
 import type { ApiDeps } from './deps';
 import { OneLinePerRequest, loggerOptions } from './logging';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http-errors';
-import { logDatabaseAway, watchWrites } from './database/outage';
+import { watchWrites } from './database/outage';
 
 /** The logger options with the lines written to `stream` (a test reads them) instead of stdout. */
 function withStream(logger: FastifyServerOptions['logger'], stream: Writable | undefined): FastifyServerOptions['logger'] {
@@ -53,19 +53,7 @@ export async function buildApp(deps: ApiDeps, options: { logStream?: Writable } 
 
   registerHealth(app, deps);
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req }) => makeContext(req),
-      onError: ({ error, path }) => {
-        if (error.code === 'SERVICE_UNAVAILABLE') logDatabaseAway(app.log, { path }, error);
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');
-      },
-      // A call (or one of a batch) the database could not answer: the client may ask again in a moment.
-      responseMeta: ({ errors }) => (errors.some((e) => e.code === 'SERVICE_UNAVAILABLE') ? { headers: { 'retry-after': retryAfter } } : {}),
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+  await registerTrpcEndpoint(app, { router: appRouter, createContext: makeContext, retryAfter });
 
   registerApiDocs(app);
   registerRest(app, makeContext);
