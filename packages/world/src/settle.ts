@@ -25,6 +25,16 @@ type ItemRow = Pick<QueueItem, 'kind'> & { item_key: string; target_level: numbe
 /** The kinds of queue item that change a territory as it settles (research changes its owner: read apart). */
 export const SETTLE_ITEM_KINDS = `'building', 'recruitment', 'defense'`;
 
+/** The reads settling needs, in one statement: $1 territories, $2 their oldest stamp, $3 the instant, $4 their owners. */
+const settleInputsSql = (match: (column: string, param: string) => string) =>
+  `select ${jsonList(`select territory_id, kind, item_key, target_level, quantity, duration_per_item_s, ${epochMs('start_time')} as start_ms, ${epochMs('end_time')} as end_ms from queue_items
+                    where ${match('territory_id', '$1')} and kind in (${SETTLE_ITEM_KINDS}) and end_time > $2 and start_time < $3`)} as local,
+            ${jsonList(`select user_id, item_key, target_level, ${epochMs('end_time')} as end_ms from queue_items where ${match('user_id', '$4')} and kind = 'research' and end_time <= $3`)} as history,
+            ${jsonList(`select id, owner_id, structures from territories where ${match('owner_id', '$4')}`)} as others,
+            ${jsonList(`select id, ${epochMs('vacation_since')} as since from users where ${match('id', '$4')} and vacation_since is not null`)} as away`;
+const SETTLE_INPUTS_MANY = settleInputsSql((column, param) => `${column} = any(${param}::int[])`);
+const SETTLE_INPUTS_ONE = settleInputsSql((column, param) => `${column} = ${param}::int`);
+
 /** A queue_items row as game-core takes it (instants in epoch ms). */
 function coreItem(r: ItemRow): TerritoryQueueItem {
   return {
@@ -72,14 +82,14 @@ export async function loadInputs(em: EntityManager, territories: readonly Settle
   // the caller changed and has not stored yet are stored first, as em.find would (its auto-flush).
   // One statement, one round trip: each list comes back as a JSON array.
   await em.tryFlush(QueueItem, {});
+  // One territory of one owner (a player's request) is matched by value, not in an array: the planner
+  // takes an array parameter for ten elements, so a kept plan for arrays looked dearer than a fresh one
+  // and this statement, run on nearly every request, was planned anew each time (decision 20).
+  const one = ids.length === 1 && owners.length === 1;
   const [row] = await sqlRows<{ local: (ItemRow & { territory_id: number })[]; history: { user_id: number; item_key: string; target_level: number | null; end_ms: number }[]; others: { id: number; owner_id: number; structures: AmountMap }[]; away: { id: number; since: number }[] }>(
     em,
-    `select ${jsonList(`select territory_id, kind, item_key, target_level, quantity, duration_per_item_s, ${epochMs('start_time')} as start_ms, ${epochMs('end_time')} as end_ms from queue_items
-                    where territory_id = any($1::int[]) and kind in (${SETTLE_ITEM_KINDS}) and end_time > $2 and start_time < $3`)} as local,
-            ${jsonList(`select user_id, item_key, target_level, ${epochMs('end_time')} as end_ms from queue_items where user_id = any($4::int[]) and kind = 'research' and end_time <= $3`)} as history,
-            ${jsonList('select id, owner_id, structures from territories where owner_id = any($4::int[])')} as others,
-            ${jsonList(`select id, ${epochMs('vacation_since')} as since from users where id = any($4::int[]) and vacation_since is not null`)} as away`,
-    [ids, oldest, t, owners],
+    one ? SETTLE_INPUTS_ONE : SETTLE_INPUTS_MANY,
+    one ? [ids[0], oldest, t, owners[0]] : [ids, oldest, t, owners],
   );
   for (const i of row!.local) items.set(i.territory_id, [...(items.get(i.territory_id) ?? []), coreItem(i)]);
   for (const r of row!.history) research.set(r.user_id, [...(research.get(r.user_id) ?? []), { itemKey: r.item_key, targetLevel: r.target_level, endTime: r.end_ms }]);

@@ -115,14 +115,15 @@ export async function regionTerritories(em: EntityManager, viewer: Viewer, regio
   if (subRegion !== undefined && (!Number.isInteger(subRegion) || subRegion < 1 || subRegion > MAP_SUB_REGIONS)) {
     throw fail.badRequest(`Sub-region must be a whole number between 1 and ${MAP_SUB_REGIONS}.`);
   }
+  // Two texts, not `($2 is null or sub_region = $2)`, which is planned anew at every run (owner-status.ts).
   const rows = await mapRows<Omit<MapTerritory, 'owner' | 'owner_status'>>(
     em,
     `select t.id, t.name, t.region, t.sub_region, t.position, t.owner_id, u.username as owner_username
        from territories t
        left join users u on u.id = t.owner_id
-      where t.region = $1 and ($2::int is null or t.sub_region = $2)
+      where t.region = $1${subRegion === undefined ? '' : ' and t.sub_region = $2'}
       order by t.sub_region, t.position`,
-    [regionId, subRegion ?? null],
+    subRegion === undefined ? [regionId] : [regionId, subRegion],
   );
   const markers = await regionOwnerMarkers(em, viewer, regionId, subRegion);
   // Keys in the spec's order (social 3), as regionTerritoriesJson writes them.

@@ -24,10 +24,14 @@ async function ownersOf(em: EntityManager, regionId: number, subRegion: number |
   }
   const kept = regionOwners.get(regionId);
   if (subRegion === undefined && version !== null && kept?.version === version) return kept.owners;
+  // Two texts, not `($2 is null or sub_region = $2)`: PostgreSQL plans such a statement anew at every
+  // run, and a kept plan for either text serves (decision 20).
   const rows = await sqlRows<{ owner_id: number }>(
     em,
-    'select distinct owner_id from territories where region = $1 and ($2::int is null or sub_region = $2) and owner_id is not null',
-    [regionId, subRegion ?? null],
+    subRegion === undefined
+      ? 'select distinct owner_id from territories where region = $1 and owner_id is not null'
+      : 'select distinct owner_id from territories where region = $1 and sub_region = $2 and owner_id is not null',
+    subRegion === undefined ? [regionId] : [regionId, subRegion],
   );
   const owners = rows.map((o) => o.owner_id);
   if (subRegion === undefined && version !== null) {
