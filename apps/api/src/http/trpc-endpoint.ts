@@ -54,7 +54,6 @@ async function answer(
   req: FastifyRequest<{ Params: { path: string } }>,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
-  reply.header('vary', 'trpc-accept, accept');
   if (req.method === 'HEAD') return reply.code(204).send();
   const config = router._def._config;
   const query = req.query as Record<string, string | string[] | undefined>;
