@@ -83,6 +83,28 @@ describe('scores', () => {
     expect(me.body.score).toBeCloseTo(after.total_score, 6);
   });
 
+  it('are checked batch by batch as of when each batch runs, however long a paced check takes', async () => {
+    const [early, late] = [await gamer('hs_early'), await gamer('hs_late')]; // late has the higher id: a later batch
+    const research = await startResearch(deps(), { id: late.id }, { tech_key: 'photosynthetic_weave', territory_id_for_cost: late.territory }, T0);
+    await recomputeAllScores(ctx.api.db.orm.em.fork(), catalogue, T0); // the starting structures, written behind the bookkeeping's back
+    await completeAll([research]);
+    const scored = await stored(late.id);
+    const done = new Date(new Date(research.end_time).getTime() + 1000);
+    // The check begins before the research ends; by the time it reaches the later player, it has ended and been scored.
+    let reads = 0;
+    const clock = () => (reads++ === 0 ? T0 : done);
+    const paced = await recomputeAllScores(ctx.api.db.orm.em.fork(), catalogue, clock, { batchSize: 1, restFactor: 1 });
+    expect(reads).toBe(paced.checked + 1); // one read a batch, the last (empty) one included
+    expect(paced.repaired.map((r) => r.user_id)).not.toContain(late.id);
+    expect(await stored(late.id)).toEqual(scored);
+    // The same check at the instant it began would have taken the research back off.
+    const stale = await recomputeAllScores(ctx.api.db.orm.em.fork(), catalogue, T0, { batchSize: 1 });
+    expect(stale.repaired.find((r) => r.user_id === late.id)?.computed.research_score).toBeLessThan(scored.research_score);
+    await recomputeAllScores(ctx.api.db.orm.em.fork(), catalogue, new Date(T0.getTime() + 86_400_000 * 30));
+    expect(await stored(late.id)).toEqual(scored);
+    expect(early.id).toBeLessThan(late.id);
+  });
+
   it('pages the highscores in every ordering, and finds the own rank and page without paging', async () => {
     const others: number[] = [];
     const { rows } = await ctx.sql.query<{ id: number }>(
