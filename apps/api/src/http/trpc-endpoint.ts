@@ -56,7 +56,7 @@ async function answer(
 ): Promise<FastifyReply> {
   if (req.method === 'HEAD') return reply.code(204).send();
   const config = router._def._config;
-  const query = req.query as Record<string, string | string[] | undefined>;
+  const query = req.query as Query;
   const isBatch = first(query.batch) === '1';
   let calls: Call[] = [];
   let type: ProcedureType | 'unknown' = 'unknown';
@@ -64,7 +64,7 @@ async function answer(
   let json: unknown;
   const errors: TRPCError[] = [];
   try {
-    calls = await readCalls(router, req, isBatch);
+    calls = await readCalls(router, req, query, isBatch);
     type = callsType(calls);
     let ctxError: TRPCError | undefined;
     try {
@@ -96,6 +96,8 @@ async function answer(
     .send(JSON.stringify(transformTRPCResponse(config, json as Parameters<typeof transformTRPCResponse>[1])));
 }
 
+type Query = Record<string, string | string[] | undefined>;
+
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -105,7 +107,7 @@ function contentType(req: FastifyRequest): string | undefined {
 }
 
 /** The batch's calls, each reading its input from the query (GET) or the body (POST) when it asks. */
-async function readCalls(router: AnyRouter, req: FastifyRequest<{ Params: { path: string } }>, isBatch: boolean): Promise<Call[]> {
+async function readCalls(router: AnyRouter, req: FastifyRequest<{ Params: { path: string } }>, query: Query, isBatch: boolean): Promise<Call[]> {
   if (req.method !== 'GET' && contentType(req) !== 'application/json') {
     const header = req.headers['content-type'];
     throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: header ? `Unsupported content-type "${header}"` : 'Missing content-type header' });
@@ -115,7 +117,7 @@ async function readCalls(router: AnyRouter, req: FastifyRequest<{ Params: { path
   let inputs: Promise<unknown[]> | undefined;
   let read: unknown[] | undefined;
   const readInputs = async (): Promise<unknown[]> => {
-    const text = req.method === 'GET' ? first((req.query as Record<string, string | string[] | undefined>).input) : (req.body as string | undefined);
+    const text = req.method === 'GET' ? first(query.input) : (req.body as string | undefined);
     if (!text) return [];
     const raw = JSON.parse(text) as unknown;
     if (!isBatch) return [deserialize(raw)];

@@ -118,9 +118,10 @@ export async function rankOf(em: EntityManager, userId: number, sort: HighscoreS
 /** GET /highscores/me: the player's entry, rank and the page of `limit` that holds them, in one statement. */
 export async function ownHighscore(em: EntityManager, userId: number, query: { sort_by: HighscoreSortKey; limit: number }): Promise<OwnHighscore> {
   const col = highscoreColumn(query.sort_by);
+  const limit = literalLimit(query.limit);
   const rows = await boundRows<Row & { skip: number }>(
     em,
-    `with params as (select (${aheadSql(col)}) / ${literalLimit(query.limit)} * ${query.limit} as skip from (${meSql(col)}) me), ${pageSql(col, query.limit)}`,
+    `with params as (select (${aheadSql(col)}) / ${limit} * ${limit} as skip from (${meSql(col)}) me), ${pageSql(col, limit)}`,
     [userId],
   );
   const skip = Number(rows[0]?.skip ?? 0);

@@ -3,7 +3,7 @@ import type { PlayerMarker } from '@brood/game-core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { GRID } from '../db/grid';
 import { fail } from '../errors';
-import { NO_MARKERS, regionOwnerMarkers, withOwnerStatus, type Viewer } from './owner-status';
+import { NO_MARKERS, regionOrSubRegion, regionOwnerMarkers, withOwnerStatus, type Viewer } from './owner-status';
 
 /** The grid of the spec (social 9), from universe.json (db/grid.ts). */
 export const { regions: MAP_REGIONS, sub_regions: MAP_SUB_REGIONS, positions: MAP_POSITIONS } = GRID;
@@ -115,15 +115,15 @@ export async function regionTerritories(em: EntityManager, viewer: Viewer, regio
   if (subRegion !== undefined && (!Number.isInteger(subRegion) || subRegion < 1 || subRegion > MAP_SUB_REGIONS)) {
     throw fail.badRequest(`Sub-region must be a whole number between 1 and ${MAP_SUB_REGIONS}.`);
   }
-  // Two texts, not `($2 is null or sub_region = $2)`, which is planned anew at every run (owner-status.ts).
+  const within = regionOrSubRegion('t.', regionId, subRegion);
   const rows = await mapRows<Omit<MapTerritory, 'owner' | 'owner_status'>>(
     em,
     `select t.id, t.name, t.region, t.sub_region, t.position, t.owner_id, u.username as owner_username
        from territories t
        left join users u on u.id = t.owner_id
-      where t.region = $1${subRegion === undefined ? '' : ' and t.sub_region = $2'}
+      where ${within.where}
       order by t.sub_region, t.position`,
-    subRegion === undefined ? [regionId] : [regionId, subRegion],
+    within.params,
   );
   const markers = await regionOwnerMarkers(em, viewer, regionId, subRegion);
   // Keys in the spec's order (social 3), as regionTerritoriesJson writes them.

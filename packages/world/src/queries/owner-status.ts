@@ -16,6 +16,17 @@ export const NO_MARKERS: PlayerMarker[] = [];
 /** A whole region's owners by the region's change stamp (migration 0032), per connection pool: read again only when it moved. */
 const ownerCaches = new WeakMap<object, Map<number, { version: string; owners: number[] }>>();
 
+/**
+ * `region = $1`, and `sub_region = $2` when a sub-region is given, over the territories aliased `alias`.
+ * Two texts, not `($2 is null or sub_region = $2)`: PostgreSQL plans such a statement anew at every run,
+ * and a kept plan for either text serves (decision 20).
+ */
+export function regionOrSubRegion(alias: string, regionId: number, subRegion: number | undefined): { where: string; params: number[] } {
+  return subRegion === undefined
+    ? { where: `${alias}region = $1`, params: [regionId] }
+    : { where: `${alias}region = $1 and ${alias}sub_region = $2`, params: [regionId, subRegion] };
+}
+
 async function ownersOf(em: EntityManager, regionId: number, subRegion: number | undefined, version: string | null): Promise<number[]> {
   let regionOwners = ownerCaches.get(em.getDriver());
   if (!regionOwners) {
@@ -24,15 +35,8 @@ async function ownersOf(em: EntityManager, regionId: number, subRegion: number |
   }
   const kept = regionOwners.get(regionId);
   if (subRegion === undefined && version !== null && kept?.version === version) return kept.owners;
-  // Two texts, not `($2 is null or sub_region = $2)`: PostgreSQL plans such a statement anew at every
-  // run, and a kept plan for either text serves (decision 20).
-  const rows = await sqlRows<{ owner_id: number }>(
-    em,
-    subRegion === undefined
-      ? 'select distinct owner_id from territories where region = $1 and owner_id is not null'
-      : 'select distinct owner_id from territories where region = $1 and sub_region = $2 and owner_id is not null',
-    subRegion === undefined ? [regionId] : [regionId, subRegion],
-  );
+  const within = regionOrSubRegion('', regionId, subRegion);
+  const rows = await sqlRows<{ owner_id: number }>(em, `select distinct owner_id from territories where ${within.where} and owner_id is not null`, within.params);
   const owners = rows.map((o) => o.owner_id);
   if (subRegion === undefined && version !== null) {
     if (regionOwners.size >= 2_000) regionOwners.clear();
