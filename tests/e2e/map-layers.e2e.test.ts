@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_STAGE_SCALE } from '../../apps/web/src/features/map/use-map-camera';
 import { signUpAsGuest, useGame } from './harness';
 
 /**
@@ -46,11 +47,30 @@ async function compositorLayers(page: Page): Promise<Layer[]> {
   }
 }
 
+/**
+ * Runs in the page (an init script): every level the stage showed and the largest scale its transform
+ * had, the flight of a first visit included.
+ */
+function recordStage(): void {
+  const seen = { levels: [] as string[], maxScale: 1 };
+  Object.assign(window, { __stage: seen });
+  new MutationObserver((mutations) => {
+    for (const m of mutations) {
+      const stage = m.target as HTMLElement;
+      if (stage.dataset?.testid !== 'star-map') continue;
+      seen.maxScale = Math.max(seen.maxScale, Number(/scale\(([^)]+)\)/.exec(stage.style.transform)?.[1] ?? 1));
+      const level = stage.dataset.level ?? '';
+      if (seen.levels.at(-1) !== level) seen.levels.push(level);
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['style', 'data-level'] });
+}
+
 describe("the star map's compositor layers", () => {
   let page: Page;
 
   beforeAll(async () => {
     page = await play.browser.newPage({ viewport: { width: 1280, height: 800 }, baseURL: play.game.baseUrl });
+    await page.addInitScript(recordStage);
     await signUpAsGuest(page);
     // A first visit opens on the home sector's positions, the whole galaxy drawn dim behind them.
     await page.waitForSelector('[data-testid=star-map][data-level=position]', { timeout: 30_000 });
@@ -59,6 +79,16 @@ describe("the star map's compositor layers", () => {
   });
   afterAll(async () => {
     await page?.close();
+  });
+
+  // A first visit flies from the galaxy to the home sector, about 700 times closer. Enlarging the
+  // galaxy's drawing that far made Chromium's compositor build tilings millions of pixels a side:
+  // the page drew no frame for seconds to minutes (decision 25). The camera draws again instead.
+  it(`flies from the galaxy to the home sector without enlarging the drawn layers more than ${MAX_STAGE_SCALE} times`, async () => {
+    const seen = await page.evaluate(() => (window as unknown as { __stage: { levels: string[]; maxScale: number } }).__stage);
+    expect(seen.levels[0]).toBe('region');
+    expect(seen.levels.at(-1)).toBe('position');
+    expect(seen.maxScale).toBeLessThanOrEqual(MAX_STAGE_SCALE);
   });
 
   it('draws a sector on three SVG layers no larger than the stage, each in one piece', async () => {

@@ -19,6 +19,14 @@ export const ANIMATION_MS = 250;
 export const OVERSCAN = 2;
 /** After a zoom, the sharp redraw waits this long for the next wheel step or key press. */
 export const REDRAW_DELAY_MS = 200;
+/**
+ * The most a drawn stage is enlarged by a transform before the SVG is drawn again. A flight from the
+ * galaxy to a sector (a first visit, 'Go' to far coordinates) zooms about 700 times; scaling the
+ * galaxy's drawing that far made Chromium's compositor thread build tilings for a layer of millions
+ * of pixels a side while the layers changed under it: seconds to minutes without a frame and over a
+ * gigabyte in software rendering (decision 25). Past this the camera redraws at each frame instead.
+ */
+export const MAX_STAGE_SCALE = 4;
 
 export interface CameraCallbacks {
   /** The level or the cell in detail changed (a React render is worth it only then). */
@@ -257,7 +265,7 @@ export class MapCamera {
       // A transform zooms and pans the picture but cannot reshape it: a view of another shape (the
       // window resized) is drawn again, else cells would show elsewhere than a tap finds them.
       const sameShape = Math.abs(drawn.height * view.width - view.height * drawn.width) <= 1e-9 * drawn.width * view.width;
-      const covered = sameShape && s * (1 + margin) >= 1 && tx <= s * margin * width && ty <= s * margin * height && tx + s * (1 + margin) * width >= width && ty + s * (1 + margin) * height >= height;
+      const covered = sameShape && s <= MAX_STAGE_SCALE && s * (1 + margin) >= 1 && tx <= s * margin * width && ty <= s * margin * height && tx + s * (1 + margin) * width >= width && ty + s * (1 + margin) * height >= height;
       if (covered) stage.style.transform = s === 1 && tx === 0 && ty === 0 ? '' : `translate(${tx}px, ${ty}px) scale(${s})`;
       else this.redraw();
     }
