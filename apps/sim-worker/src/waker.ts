@@ -18,15 +18,21 @@ export interface DueWakerOptions {
  * Wakes a queue's workers the moment its next job comes due. pg-boss polls no more often than every
  * 0.5 s, so a job waited up to that long after its time; the queue's own rows know when the next event
  * is (an indexed min over arrival or end times), so the waker sleeps until then and calls
- * `notifyWorker`, which makes the worker fetch at once. Polling stays on as the backstop.
+ * `notifyWorker`, which makes a worker fetch at once. Polling stays on as the backstop.
  */
 export function startDueWaker(options: DueWakerOptions): { stop(): Promise<void> } {
   const { boss, log, workerIds, dueIn, lookEveryMs, gapMs } = options;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let looking: Promise<unknown> = Promise.resolve();
+  // One worker a wake-up, in turn. Woken together, the first to fetch took the due jobs and the
+  // other fetched nothing, through an index scan of every job not yet due. Taking turns keeps one
+  // batch's round trips overlapping the next one's computing, as two workers were for.
+  let turn = 0;
   const wake = () => {
-    for (const id of workerIds) boss.notifyWorker(id);
+    if (workerIds.length === 0) return;
+    boss.notifyWorker(workerIds[turn % workerIds.length]!);
+    turn += 1;
   };
   const look = async () => {
     if (stopped) return;

@@ -32,6 +32,13 @@ const LOOK_EVERY_MS = 500;
  */
 export const CRON_POLL_SECONDS = 5;
 
+/**
+ * How often the queues of timed events (a definition with `dueIn`) are polled: their waker fetches
+ * each event when it comes due, so polling is only the backstop (a retry's backoff, a look that
+ * failed). Every fetch scans the index of the jobs not yet due, thousands with fleets in flight.
+ */
+export const DUE_QUEUE_POLL_SECONDS = 2;
+
 type FetchedJob = Pick<Job<unknown>, 'id' | 'name' | 'data' | 'retryCount'>;
 const info = (job: FetchedJob) => ({ id: job.id, name: job.name, retryCount: job.retryCount });
 
@@ -122,7 +129,7 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop(): Pro
     if (definition.cron) await boss.schedule(name, definition.cron, {}, { tz: 'UTC' });
     const workOptions = {
       batchSize: definition.batchSize ?? options.batchSize ?? 20,
-      pollingIntervalSeconds: definition.cron ? Math.max(pollingIntervalSeconds, CRON_POLL_SECONDS) : pollingIntervalSeconds,
+      pollingIntervalSeconds: Math.max(pollingIntervalSeconds, definition.cron ? CRON_POLL_SECONDS : definition.dueIn ? DUE_QUEUE_POLL_SECONDS : 0),
       // A full fetch means more is due: fetch again at once instead of waiting for the next poll.
       burstWhenBatchFull: true,
     };

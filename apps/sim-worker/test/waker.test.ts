@@ -54,4 +54,13 @@ describe('the due-time waker', () => {
     await orm.close(true);
     expect(logged.filter((l) => l.level >= 40)).toEqual([]);
   });
+
+  it('wakes one worker a due time, in turn: two woken at once fetched twice for one set of due jobs', async () => {
+    const woken: string[] = [];
+    const counting = { notifyWorker: (id: string) => woken.push(id) } as unknown as PgBoss;
+    const waker = startDueWaker({ boss: counting, log: pino({ level: 'silent' }), workerIds: ['a', 'b'], lookEveryMs: 500, gapMs: 5, dueIn: async () => 0 });
+    await expect.poll(() => woken.length).toBeGreaterThanOrEqual(4);
+    await waker.stop();
+    expect(woken.slice(0, 4)).toEqual(['a', 'b', 'a', 'b']);
+  });
 });
