@@ -104,3 +104,18 @@ describe('mission checks', () => {
     expect(allowed).toEqual([{ column: 'mission', missions: table }, { column: 'original_mission', missions: table }]);
   });
 });
+
+describe('territory statistics', () => {
+  it('are gathered for the columns plans use, not for the jsonb the table is rewritten for (migration 0260)', async () => {
+    const em = db.orm.em.fork();
+    await em.execute(`insert into users (username, email, password_hash) values ('stats', 'stats@example.test', 'x')`);
+    await em.execute(`insert into territories (owner_id, name, region, sub_region, position, resources, structures, units)
+      select (select id from users where username = 'stats'), 'T' || g, 1 + g % 961, 1 + g / 961, 1 + g % 25, jsonb_build_object('fiber', g), '{"hive": 1}', jsonb_build_object('drone', g)
+        from generate_series(1, 300) g on conflict do nothing`);
+    await em.execute('analyze territories');
+    const gathered = await em.execute<{ attname: string }[]>(`select attname from pg_stats where schemaname = 'public' and tablename = 'territories' order by 1`);
+    const columns = gathered.map((r) => r.attname);
+    expect(columns).toEqual(expect.arrayContaining(['owner_id', 'region', 'sub_region', 'position', 'name']));
+    expect(columns.filter((c) => ['resources', 'structures', 'units', 'defenses'].includes(c))).toEqual([]);
+  });
+});

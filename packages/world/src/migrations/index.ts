@@ -30,6 +30,7 @@ import { Migration0200Push } from './0200-push';
 import { Migration0230MessagesOutliveAccounts } from './0230-messages-outlive-accounts';
 import { Migration0240QueueChanges } from './0240-queue-changes';
 import { Migration0250FleetListChanges } from './0250-fleet-list-changes';
+import { Migration0260TerritoryStatistics } from './0260-territory-statistics';
 
 /**
  * Every migration, in order. Migrations are hand-written SQL (one file per step, numbered) so that
@@ -67,4 +68,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0230-messages-outlive-accounts', class: Migration0230MessagesOutliveAccounts },
   { name: '0240-queue-changes', class: Migration0240QueueChanges },
   { name: '0250-fleet-list-changes', class: Migration0250FleetListChanges },
+  { name: '0260-territory-statistics', class: Migration0260TerritoryStatistics },
 ];
