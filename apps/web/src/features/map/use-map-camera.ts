@@ -22,9 +22,9 @@ export const REDRAW_DELAY_MS = 200;
 /**
  * The most a drawn stage is enlarged by a transform before the SVG is drawn again. A flight from the
  * galaxy to a sector (a first visit, 'Go' to far coordinates) zooms about 700 times; scaling the
- * galaxy's drawing that far made Chromium's compositor thread build tilings for a layer of millions
- * of pixels a side while the layers changed under it: seconds to minutes without a frame and over a
- * gigabyte in software rendering (decision 25). Past this the camera redraws at each frame instead.
+ * galaxy's drawing that far, while the new level was drawn into it, kept Chromium's compositor
+ * thread busy for seconds to minutes without a frame and over a gigabyte in software rendering
+ * (decision 25). Past this the camera redraws at each frame instead.
  */
 export const MAX_STAGE_SCALE = 4;
 
