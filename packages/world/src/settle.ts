@@ -5,7 +5,7 @@ import {
   type ResearchChange, type SettledTerritory, type TerritoryQueueItem, type TerritoryState,
 } from '@brood/game-core';
 import { QueueItem } from './entities/queue-item.entity';
-import { epochMs, jsonList, sqlRows } from './kernel/bulk-write';
+import { epochMs, groupRows, jsonList, sqlRows } from './kernel/bulk-write';
 import type { AmountMap, Territory } from './entities/territory.entity';
 
 /**
@@ -67,14 +67,14 @@ export function territoryState(territory: Settleable): TerritoryState {
  */
 export type SettleInputs = Awaited<ReturnType<typeof loadInputs>>;
 
+/** One of an owner's territories, by its structures (their player-scope effects count everywhere). */
+type OwnerTerritory = { id: number; owner: number; structures: AmountMap };
+
 /** What settling these territories to any time up to t needs (settleLoaded then advances them without reading). */
 export async function loadInputs(em: EntityManager, territories: readonly Settleable[], t: Date) {
-  const items = new Map<number, TerritoryQueueItem[]>();
-  const research = new Map<number, ResearchChange[]>();
-  const structures = new Map<number, { id: number; owner: number; structures: AmountMap }[]>();
   /** owners on vacation: since when (epoch ms); their territories produce nothing from then on */
   const vacations = new Map<number, number>();
-  if (territories.length === 0) return { items, research, structures, vacations };
+  if (territories.length === 0) return { items: new Map<number, TerritoryQueueItem[]>(), research: new Map<number, ResearchChange[]>(), structures: new Map<number, OwnerTerritory[]>(), vacations };
   const ids = territories.map((x) => x.id);
   const owners = [...new Set(territories.map((x) => x.owner?.id).filter((x): x is number => x != null))];
   const oldest = new Date(Math.min(...territories.map((x) => x.resourcesUpdatedAt.getTime())));
@@ -91,9 +91,9 @@ export async function loadInputs(em: EntityManager, territories: readonly Settle
     one ? SETTLE_INPUTS_ONE : SETTLE_INPUTS_MANY,
     one ? [ids[0], oldest, t, owners[0]] : [ids, oldest, t, owners],
   );
-  for (const i of row!.local) items.set(i.territory_id, [...(items.get(i.territory_id) ?? []), coreItem(i)]);
-  for (const r of row!.history) research.set(r.user_id, [...(research.get(r.user_id) ?? []), { itemKey: r.item_key, targetLevel: r.target_level, endTime: r.end_ms }]);
-  for (const o of row!.others) structures.set(o.owner_id, [...(structures.get(o.owner_id) ?? []), { id: o.id, owner: o.owner_id, structures: o.structures }]);
+  const items = groupRows(row!.local, (i) => i.territory_id, coreItem);
+  const research = groupRows(row!.history, (r) => r.user_id, (r): ResearchChange => ({ itemKey: r.item_key, targetLevel: r.target_level, endTime: r.end_ms }));
+  const structures = groupRows(row!.others, (o) => o.owner_id, (o): OwnerTerritory => ({ id: o.id, owner: o.owner_id, structures: o.structures }));
   for (const a of row!.away) vacations.set(a.id, Number(a.since));
   return { items, research, structures, vacations };
 }

@@ -31,6 +31,17 @@ export async function boundRows<T>(em: EntityManager, text: string, values: read
   return sqlRows<T>(em, numbered, values);
 }
 
+/** Rows grouped by `key` (a territory's, a player's), each group in the rows' order, as `value` makes them. */
+export function groupRows<R, V = R>(rows: readonly R[], key: (row: R) => number, value: (row: R) => V = (row) => row as unknown as V): Map<number, V[]> {
+  const groups = new Map<number, V[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(value(row));
+    else groups.set(key(row), [value(row)]);
+  }
+  return groups;
+}
+
 /** An instant as epoch milliseconds, as a Date of it would answer getTime() (the driver hands raw timestamps over as text). */
 export const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Catalogue } from '@brood/game-data';
 import { scoreBreakdown, type ScoreBreakdown } from '@brood/game-core';
-import { epochMs, jsonList, sqlRows } from '../../kernel/bulk-write';
+import { epochMs, groupRows, jsonList, sqlRows } from '../../kernel/bulk-write';
 import { lockScores } from '../../kernel/locks';
 import { technologiesAt } from '../../settle';
 
@@ -30,29 +30,20 @@ export async function computeScores(em: EntityManager, catalogue: Catalogue, use
   );
   const { territories, fleets, research } = row!;
   // Grouped once by player: a batch of the periodic check is 500 players.
-  const byPlayer = <T>(rows: readonly T[], of: (r: T) => number) => {
-    const groups = new Map<number, T[]>();
-    for (const r of rows) {
-      const group = groups.get(of(r));
-      if (group) group.push(r);
-      else groups.set(of(r), [r]);
-    }
-    return (id: number) => groups.get(id) ?? [];
-  };
-  const territoriesOf = byPlayer(territories, (t) => t.owner_id);
-  const fleetsOf = byPlayer(fleets, (f) => f.user_id);
-  const researchOf = byPlayer(research, (r) => r.user_id);
+  const territoriesOf = groupRows(territories, (t) => t.owner_id);
+  const fleetsOf = groupRows(fleets, (f) => f.user_id);
+  const researchOf = groupRows(research, (r) => r.user_id);
   for (const id of userIds) {
-    const own = territoriesOf(id);
+    const own = territoriesOf.get(id) ?? [];
     const units: Record<string, number> = {};
     const defenses: Record<string, number> = {};
     for (const t of own) {
       for (const [k, n] of Object.entries(t.units)) units[k] = (units[k] ?? 0) + n;
       for (const [k, n] of Object.entries(t.defenses)) defenses[k] = (defenses[k] ?? 0) + n;
     }
-    for (const f of fleetsOf(id)) for (const [k, n] of Object.entries(f.units)) units[k] = (units[k] ?? 0) + n;
+    for (const f of fleetsOf.get(id) ?? []) for (const [k, n] of Object.entries(f.units)) units[k] = (units[k] ?? 0) + n;
     const techs = technologiesAt(
-      researchOf(id).map((r) => ({ itemKey: r.item_key, targetLevel: r.target_level, endTime: new Date(r.end_ms) })),
+      (researchOf.get(id) ?? []).map((r) => ({ itemKey: r.item_key, targetLevel: r.target_level, endTime: new Date(r.end_ms) })),
       at.getTime(),
     );
     out.set(id, scoreBreakdown(catalogue, { territories: own.map((t) => t.structures), technologies: techs, units, defenses }));
