@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { migrateDatabase } from '@brood/world';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@brood/world/dev';
+import { databaseUrl, ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@brood/world/dev';
 import { BIN, ROOT, run, startService, supervise, type Service } from './processes';
 import { vapidKeys } from './vapid';
 
@@ -93,7 +93,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const pgPort = options.pgPort ?? 5433;
     say(`starting PostgreSQL on port ${pgPort} (data in ${join(dataDir, 'pg')})...`);
     embedded = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), port: pgPort, ephemeral: options.ephemeral ?? false });
-    url = await ensureDatabase(embedded.serverUrl, DATABASE_NAME);
+    await ensureDatabase(embedded.serverUrl, DATABASE_NAME);
+    url = databaseUrl(embedded.socketUrl, DATABASE_NAME); // the game's processes are on this machine: the Unix socket (decision 27)
   }
 
   const services: Service[] = [];

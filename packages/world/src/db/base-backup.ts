@@ -29,9 +29,11 @@ export const MANIFEST = 'backup.json';
 
 /**
  * Left out of the copy (the manual's list): files the server rebuilds at start, the WAL copied
- * afterwards, and our embedded server's own log.
+ * afterwards, and our embedded server's own log and Unix socket with its lock file (the socket lives in
+ * the data directory, decision 27; a copied lock file would name the running server's pid).
  */
 const SKIP_FILES = new Set(['postmaster.pid', 'postmaster.opts', 'backup_label', 'tablespace_map', 'server.log']);
+const SOCKET_FILE = /^\.s\.PGSQL\.\d+(\.lock)?$/;
 const EMPTY_DIRS = new Set(['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans']);
 const WAL_SEGMENT = /^[0-9A-F]{24}$/;
 
@@ -46,7 +48,7 @@ function copyLive(from: string, to: string, top: boolean): void {
     throw error;
   }
   for (const name of names) {
-    if (top && SKIP_FILES.has(name)) continue;
+    if (top && (SKIP_FILES.has(name) || SOCKET_FILE.test(name))) continue;
     const source = join(from, name);
     try {
       if (lstatSync(source).isDirectory()) {

@@ -5,8 +5,13 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
-  /** Connection URL of the server's maintenance database (postgres). */
+  /** Connection URL of the server's maintenance database (postgres), over TCP on 127.0.0.1. */
   serverUrl: string;
+  /**
+   * The same database through the server's Unix socket in its data directory (decision 27): what the
+   * game's own processes on this machine connect with. serverUrl when the socket's path would be too long.
+   */
+  socketUrl: string;
   port: number;
   dataDir: string;
   stop(): Promise<void>;
@@ -171,7 +176,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   await stopStaleServer(dataDir);
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(bin, dataDir, who);
 
-  const flags = ['-c listen_addresses=127.0.0.1', "-c unix_socket_directories=''", `-p ${options.port}`, '-c max_connections=300'];
+  const socketDir = socketDirFor(dataDir, options.port);
+  const flags = ['-c listen_addresses=127.0.0.1', `-c unix_socket_directories='${socketDir ?? ''}'`, `-p ${options.port}`, '-c max_connections=300'];
   if (options.ephemeral) flags.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
   const logFile = join(dataDir, 'server.log');
   const start = async () => {
@@ -190,6 +196,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   let stopped = false;
   return {
     serverUrl: embeddedServerUrl(options.port),
+    socketUrl: socketDir === null ? embeddedServerUrl(options.port) : embeddedServerUrl(options.port, socketDir),
     port: options.port,
     dataDir,
     async stop() {
@@ -209,9 +216,27 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   };
 }
 
-/** The maintenance database's URL of the embedded server listening on `port`. */
-export function embeddedServerUrl(port: number): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+/**
+ * The maintenance database's URL of the embedded server listening on `port`: over TCP, or through the
+ * Unix socket in `socketDir` (the host part is the directory, percent-encoded, as libpq, node-postgres
+ * and MikroORM all read it; the port names the socket's file).
+ */
+export function embeddedServerUrl(port: number, socketDir?: string): string {
+  const host = socketDir === undefined ? '127.0.0.1' : encodeURIComponent(socketDir);
+  return `postgres://${USER}:${PASSWORD}@${host}:${port}/postgres`;
+}
+
+/** A socket's path is at most 107 bytes on Linux (sun_path). */
+const MAX_SOCKET_PATH = 107;
+
+/**
+ * Where the server's Unix socket goes: its data directory, which only the server's user may enter
+ * (or root), so no other user of the machine reaches the socket. Null (TCP only) when the socket's
+ * path would be too long, or the directory's name would need quoting in the server's command line.
+ */
+export function socketDirFor(dataDir: string, port: number): string | null {
+  if (/['"\\\s,]/.test(dataDir)) return null;
+  return Buffer.byteLength(join(dataDir, `.s.PGSQL.${port}`)) <= MAX_SOCKET_PATH ? dataDir : null;
 }
 
 /** The port of the server running on `dataDir` (from its postmaster.pid), or null when none runs. */
