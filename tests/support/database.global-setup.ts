@@ -7,7 +7,7 @@ import { startTestServer, TEST_SERVER_ENV } from '@brood/world/testing';
 export default async function setup(): Promise<() => Promise<void>> {
   if (process.env[TEST_SERVER_ENV]) return async () => undefined; // an outer run already provides one
   const server = await startTestServer();
-  process.env[TEST_SERVER_ENV] = server.serverUrl;
+  process.env[TEST_SERVER_ENV] = server.socketUrl; // as the game's processes reach it (decision 27)
   return async () => {
     delete process.env[TEST_SERVER_ENV];
     await server.stop();

@@ -34,7 +34,7 @@ export async function startPgbouncer(binary: string, serverUrl: string): Promise
   writeFileSync(
     join(dir, 'pgbouncer.ini'),
     `[databases]
-* = host=${server.hostname} port=${server.port}
+* = host=${decodeURIComponent(server.hostname)} port=${server.port}
 
 [pgbouncer]
 listen_addr = 127.0.0.1

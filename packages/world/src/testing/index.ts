@@ -44,7 +44,7 @@ export async function testServerUrl(): Promise<string> {
     const server = await ownServer;
     process.once('exit', () => server.kill());
   }
-  return (await ownServer).serverUrl;
+  return (await ownServer).socketUrl;
 }
 
 function quote(name: string): string {
