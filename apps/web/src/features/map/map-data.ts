@@ -47,12 +47,19 @@ export interface WreckageIndex {
   byPosition: Map<string, WreckageField>;
 }
 
-function indexWreckage(fields: WreckageField[] | undefined): WreckageIndex {
+function addTo<K>(map: Map<K, WreckageField[]>, key: K, field: WreckageField): void {
+  const list = map.get(key);
+  if (list) list.push(field);
+  else map.set(key, [field]);
+}
+
+/** The fields grouped in one pass (a long universe holds thousands, most of them in a few busy regions). */
+export function indexWreckage(fields: readonly WreckageField[] | undefined): WreckageIndex {
   const index: WreckageIndex = { byRegion: new Map(), bySubRegion: new Map(), byPosition: new Map() };
   for (const field of fields ?? []) {
     const sub = `${field.region}:${field.sub_region}`;
-    index.byRegion.set(field.region, [...(index.byRegion.get(field.region) ?? []), field]);
-    index.bySubRegion.set(sub, [...(index.bySubRegion.get(sub) ?? []), field]);
+    addTo(index.byRegion, field.region, field);
+    addTo(index.bySubRegion, sub, field);
     index.byPosition.set(`${sub}:${field.position}`, field);
   }
   return index;
