@@ -279,3 +279,48 @@ describe('GET /api/v1/wreckage-fields/all', () => {
     ]);
   });
 });
+
+describe('/trpc wreckage.map: the wreckage the map shows at one level', () => {
+  interface WreckageMap {
+    regions: { region: number; fields: number }[];
+    sub_regions: { region: number; sub_region: number; fields: number }[];
+    fields: { region: number; sub_region: number; position: number; resources: Record<string, number>; expires_at: string }[];
+  }
+  const level = async (who: Player, input: object) => {
+    const res = await api.app.inject({ method: 'GET', url: `/trpc/wreckage.map?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, headers: who.auth });
+    return { status: res.statusCode, body: res.json() as { result?: { data: { json: WreckageMap } }; error?: unknown } };
+  };
+
+  it('counts the live fields by region, by sub-region of the region asked, and lists those of the sub-region asked', async () => {
+    const kim = await player('wreck_kim');
+    await sql.query(`delete from wreckage_fields`);
+    await sql.query(`
+      insert into wreckage_fields (region, sub_region, position, resources, expires_at) values
+        (40, 6, 7, '{"fiber": 1200}', now() + interval '72 hours'),
+        (40, 6, 9, '{"crystal": 5}', now() + interval '1 hour'),
+        (40, 8, 1, '{"fiber": 3}', now() + interval '1 hour'),
+        (41, 1, 1, '{"fiber": 4}', now() + interval '1 hour'),
+        (40, 6, 8, '{"fiber": 1}', now() - interval '1 minute')`);
+    const galaxy = await level(kim, {});
+    expect(galaxy.status).toBe(200);
+    expect(galaxy.body.result!.data.json).toEqual({ regions: [{ region: 40, fields: 3 }, { region: 41, fields: 1 }], sub_regions: [], fields: [] });
+    const region = (await level(kim, { regionId: 40 })).body.result!.data.json;
+    expect(region.sub_regions).toEqual([{ region: 40, sub_region: 6, fields: 2 }, { region: 40, sub_region: 8, fields: 1 }]);
+    expect(region.fields).toEqual([]);
+    const sector = (await level(kim, { regionId: 40, subRegion: 6 })).body.result!.data.json;
+    expect(sector.regions).toEqual(galaxy.body.result!.data.json.regions);
+    expect(sector.fields.map((f) => [f.position, f.resources])).toEqual([[7, { fiber: 1200 }], [9, { crystal: 5 }]]);
+    // The expired field at 40:6:8 is gone at every level; expiry instants come as dates (superjson).
+    expect(new Date(sector.fields[0]!.expires_at).getTime()).toBeGreaterThan(Date.now() + 71 * 3600_000);
+  });
+
+  it('refuses a sub-region without its region, and a region off the grid, with a 400 that says why', async () => {
+    const kim = await player('wreck_kim2');
+    const lone = await level(kim, { subRegion: 6 });
+    expect(lone.status).toBe(400);
+    expect(JSON.stringify(lone.body.error)).toContain('A sub-region is read with its region: send regionId too.');
+    const off = await level(kim, { regionId: R + 1 });
+    expect(off.status).toBe(400);
+    expect(JSON.stringify(off.body.error)).toContain(`Region id must be a whole number between 1 and ${R}.`);
+  });
+});

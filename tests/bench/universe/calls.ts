@@ -16,6 +16,8 @@ export function pageCalls(tab: Page, me: SeededPlayer, universe: Universe): Call
   const units = { path: 'territories.units', input: { id: t } };
   const defenses = { path: 'territories.defenses', input: { id: t } };
   const queues = (...kinds: string[]) => kinds.map((k) => ({ path: `${k}.queue`, input: { territory_id: t } }));
+  // The map at the home sector (a first visit flies there), and the fleet screen's target check of it.
+  const wreckage = { path: 'wreckage.map', input: { regionId: place.region, subRegion: place.sub_region } };
   switch (tab) {
     case 'SIGN_IN': // the shell: profile, catalogue, territories, resource bar, queue panel, fleet strip, badges
       return [
@@ -35,7 +37,7 @@ export function pageCalls(tab: Page, me: SeededPlayer, universe: Universe): Call
     case 'MAP':
       return [
         { path: 'map.regionsOverview' }, { path: 'map.subregionsOverview', input: { regionId: place.region } },
-        { path: 'map.regionTerritories', input: { regionId: place.region, subRegion: place.sub_region } }, { path: 'wreckage.all' }, units,
+        { path: 'map.regionTerritories', input: { regionId: place.region, subRegion: place.sub_region } }, wreckage, units,
       ];
     case 'BUILDING':
       return [{ path: 'territories.get', input: { id: t } }, ...queues('construction')];
@@ -44,7 +46,7 @@ export function pageCalls(tab: Page, me: SeededPlayer, universe: Universe): Call
     case 'UNITS':
       return [units, defenses, ...queues('recruitment', 'defense'), { path: 'stats.overview' }];
     case 'MOVEMENT':
-      return [{ path: 'movements.active' }, units, { path: 'wreckage.all' }, { path: 'map.regionTerritories', input: { regionId: place.region, subRegion: place.sub_region } }];
+      return [{ path: 'movements.active' }, units, wreckage, { path: 'map.regionTerritories', input: { regionId: place.region, subRegion: place.sub_region } }];
     case 'RANK':
       return [{ path: 'highscores.list', input: { sort_by: 'total_score', skip: 0, limit: 100 } }, { path: 'highscores.me', input: { sort_by: 'total_score', limit: 100 } }];
     case 'HALL_OF_FAME':

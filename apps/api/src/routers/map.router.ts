@@ -9,6 +9,7 @@ const regionMessage = `Region id must be a whole number between 1 and ${MAP_REGI
 const subRegionMessage = `Sub-region must be a whole number between 1 and ${MAP_SUB_REGIONS}.`;
 
 const regionId = z.number({ error: regionMessage }).int({ error: regionMessage }).min(1, { error: regionMessage }).max(MAP_REGIONS, { error: regionMessage });
+const subRegion = z.number({ error: subRegionMessage }).int({ error: subRegionMessage }).min(1, { error: subRegionMessage }).max(MAP_SUB_REGIONS, { error: subRegionMessage });
 
 export const RegionSchema = z.object({ regionId });
 export type RegionInput = z.infer<typeof RegionSchema>;
@@ -16,9 +17,15 @@ export type RegionInput = z.infer<typeof RegionSchema>;
 export const RegionTerritoriesSchema = z.object({
   regionId,
   /** Narrows the answer to one sub-region (the position view needs only that); the REST path sends the whole region. */
-  subRegion: z.number({ error: subRegionMessage }).int({ error: subRegionMessage }).min(1, { error: subRegionMessage }).max(MAP_SUB_REGIONS, { error: subRegionMessage }).optional(),
+  subRegion: subRegion.optional(),
 });
 export type RegionTerritoriesInput = z.infer<typeof RegionTerritoriesSchema>;
+
+/** The level of the map a read is for: the galaxy (nothing), a region, or a sub-region of one. */
+export const MapLevelSchema = z
+  .object({ regionId: regionId.optional(), subRegion: subRegion.optional() })
+  .refine((level) => level.subRegion === undefined || level.regionId !== undefined, { error: 'A sub-region is read with its region: send regionId too.', path: ['regionId'] });
+export type MapLevelInput = z.infer<typeof MapLevelSchema>;
 
 /** Who reads: owner_status (fair play's markers) is relative to the signed-in player. */
 const viewerOf = (ctx: { user: { id: number }; deps: { catalogue: Catalogue }; now: () => Date }) => ({ id: ctx.user.id, catalogue: ctx.deps.catalogue, now: ctx.now() });

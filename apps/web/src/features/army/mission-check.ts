@@ -29,7 +29,7 @@ export function useMissionCheck(
   const [r, s, p] = [Number(form.r), Number(form.s), Number(form.p)];
   const whole = [r, s, p].every((n) => Number.isInteger(n) && n > 0);
   const territories = useQuery(trpc.map.regionTerritories.queryOptions(whole ? { regionId: r, subRegion: s } : skipToken, { staleTime: TARGET_STALE_MS }));
-  const wreckage = useQuery(trpc.wreckage.all.queryOptions(undefined, { staleTime: TARGET_STALE_MS }));
+  const wreckage = useQuery(trpc.wreckage.map.queryOptions(whole ? { regionId: r, subRegion: s } : skipToken, { staleTime: TARGET_STALE_MS }));
   const mission = form.mission as MenuMission;
   if (!catalogue || !MENU_MISSIONS.includes(mission)) return OK;
 
@@ -42,7 +42,7 @@ export function useMissionCheck(
   const units = Object.keys(picked).length > 0 ? picked : available;
   const target = {
     occupant,
-    wreckage: whole && (wreckage.data ?? []).some((f) => f.region === r && f.sub_region === s && f.position === p),
+    wreckage: whole && (wreckage.data?.fields ?? []).some((f) => f.position === p),
     isStart: whole && r === start[0] && s === start[1] && p === start[2],
   };
   return missionAvailability(mission, target, units, catalogue);

@@ -31,7 +31,7 @@ const data: Pick<MapData, 'regionPresence' | 'subregionPresence' | 'subregionsOf
     [3, territory(3, null, 'Husk')],
     [4, territory(4, { id: 12, name: 'Nell' }, 'Nursery', ['n', 'i'])],
   ]),
-  wreckage: { byRegion: new Map([[5, [field]]]), bySubRegion: new Map([['5:6', [field]]]), byPosition: new Map([['5:6:7', field]]) },
+  wreckage: { byRegion: new Map([[5, 1]]), bySubRegion: new Map([['5:6', 1]]), byPosition: new Map([['5:6:7', field]]) },
   resourceNames,
 };
 

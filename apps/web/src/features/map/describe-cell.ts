@@ -35,14 +35,14 @@ function wreckageLine(count: number): TooltipContent['lines'][number] | null {
 export function describeCell(cell: PickedCell, data: Pick<MapData, 'regionPresence' | 'subregionPresence' | 'subregionsOf' | 'territoriesByPosition' | 'wreckage' | 'resourceNames'>, me: number | null, touch: boolean): TooltipContent {
   const drill = { text: touch ? 'Double-tap to open' : 'Double-click to open', tone: 'dim' as const };
   if (cell.s === null) {
-    const lines = [PRESENCE_LINE[data.regionPresence.get(cell.r) ?? 'empty'], wreckageLine(data.wreckage.byRegion.get(cell.r)?.length ?? 0), drill];
+    const lines = [PRESENCE_LINE[data.regionPresence.get(cell.r) ?? 'empty'], wreckageLine(data.wreckage.byRegion.get(cell.r) ?? 0), drill];
     return { title: `Region ${cell.r}`, lines: lines.filter((l) => l !== null) };
   }
   if (cell.p === null) {
     const presence = data.subregionsOf === cell.r ? (data.subregionPresence.get(cell.s) ?? 'empty') : null;
     const lines = [
       presence ? PRESENCE_LINE[presence] : { text: 'Loading...', tone: 'dim' as const },
-      wreckageLine(data.wreckage.bySubRegion.get(`${cell.r}:${cell.s}`)?.length ?? 0),
+      wreckageLine(data.wreckage.bySubRegion.get(`${cell.r}:${cell.s}`) ?? 0),
       drill,
     ];
     return { title: `Sector ${cell.r}:${cell.s}`, lines: lines.filter((l) => l !== null) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexWreckage, type WreckageField } from './map-data';
+import { indexWreckage, wreckageLevel, type WreckageField } from './map-data';
 
 const field = (id: number, region: number, sub_region: number, position: number): WreckageField => ({
   id,
@@ -10,19 +10,26 @@ const field = (id: number, region: number, sub_region: number, position: number)
   expires_at: new Date(0),
 });
 
-describe('the map’s wreckage index', () => {
-  it('groups every field under its region, its sub-region and its position, in the order they came', () => {
-    const fields = [field(1, 5, 2, 3), field(2, 5, 2, 4), field(3, 5, 7, 1), field(4, 9, 2, 3)];
-    const index = indexWreckage(fields);
-    expect(index.byRegion.get(5)?.map((f) => f.id)).toEqual([1, 2, 3]);
-    expect(index.byRegion.get(9)?.map((f) => f.id)).toEqual([4]);
-    expect(index.bySubRegion.get('5:2')?.map((f) => f.id)).toEqual([1, 2]);
-    expect(index.bySubRegion.get('9:2')?.map((f) => f.id)).toEqual([4]);
-    expect(index.byPosition.get('5:7:1')?.id).toBe(3);
-    expect(index.byPosition.has('5:7:2')).toBe(false);
+describe('the map’s wreckage', () => {
+  it('asks for the level on screen: the galaxy’s counts, a region’s, the fields of a sub-region', () => {
+    expect(wreckageLevel({ level: 'region', r: 5, s: 2 })).toEqual({});
+    expect(wreckageLevel({ level: 'subregion', r: 5, s: 2 })).toEqual({ regionId: 5 });
+    expect(wreckageLevel({ level: 'position', r: 5, s: 2 })).toEqual({ regionId: 5, subRegion: 2 });
   });
 
-  it('is empty before the fields load', () => {
+  it('indexes an answer: counts by region and by sub-region, fields by position', () => {
+    const index = indexWreckage({
+      regions: [{ region: 5, fields: 3 }, { region: 9, fields: 1 }],
+      sub_regions: [{ region: 5, sub_region: 2, fields: 2 }, { region: 5, sub_region: 7, fields: 1 }],
+      fields: [field(1, 5, 2, 3), field(2, 5, 2, 4)],
+    });
+    expect([...index.byRegion]).toEqual([[5, 3], [9, 1]]);
+    expect([...index.bySubRegion]).toEqual([['5:2', 2], ['5:7', 1]]);
+    expect(index.byPosition.get('5:2:4')?.id).toBe(2);
+    expect(index.byPosition.has('5:2:5')).toBe(false);
+  });
+
+  it('is empty before the answer loads', () => {
     const index = indexWreckage(undefined);
     expect([index.byRegion.size, index.bySubRegion.size, index.byPosition.size]).toEqual([0, 0, 0]);
   });

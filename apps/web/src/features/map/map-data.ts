@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../trpc';
 import type { RouterOutputs } from '../../lib/api-types';
 import type { Detail } from './geometry';
@@ -9,7 +9,7 @@ import { namesFrom, type NameOf } from '../notifications';
 export type RegionOverview = RouterOutputs['map']['regionsOverview'][number];
 export type SubregionOverview = RouterOutputs['map']['subregionsOverview'][number];
 export type MapTerritory = RouterOutputs['map']['regionTerritories'][number];
-export type WreckageField = RouterOutputs['wreckage']['all'][number];
+export type WreckageField = RouterOutputs['wreckage']['map']['fields'][number];
 
 /** How a region or sub-region reads at a glance. */
 export type Presence = 'own' | 'enemy' | 'contested' | 'empty';
@@ -40,35 +40,39 @@ export interface ResourceNames {
   nameOf: NameOf;
 }
 
-/** Wreckage looked up by region, by sub-region ("r:s") and by position ("r:s:p"). */
+/**
+ * What the map knows of the wreckage at the level it shows: how many fields each region holds (the
+ * galaxy's marks), how many each sub-region of the region in detail holds ("r:s"), and the fields of
+ * the sub-region in detail by position ("r:s:p").
+ */
 export interface WreckageIndex {
-  byRegion: Map<number, WreckageField[]>;
-  bySubRegion: Map<string, WreckageField[]>;
+  byRegion: Map<number, number>;
+  bySubRegion: Map<string, number>;
   byPosition: Map<string, WreckageField>;
 }
 
-function addTo<K>(map: Map<K, WreckageField[]>, key: K, field: WreckageField): void {
-  const list = map.get(key);
-  if (list) list.push(field);
-  else map.set(key, [field]);
+export type WreckageOnMap = RouterOutputs['wreckage']['map'];
+
+/** The index of one answer of `wreckage.map`. */
+export function indexWreckage(view: WreckageOnMap | undefined): WreckageIndex {
+  const index: WreckageIndex = { byRegion: new Map(), bySubRegion: new Map(), byPosition: new Map() };
+  if (!view) return index;
+  for (const row of view.regions) index.byRegion.set(row.region, row.fields);
+  for (const row of view.sub_regions) index.bySubRegion.set(`${row.region}:${row.sub_region}`, row.fields);
+  for (const field of view.fields) index.byPosition.set(`${field.region}:${field.sub_region}:${field.position}`, field);
+  return index;
 }
 
-/** The fields grouped in one pass (a long universe holds thousands, most of them in a few busy regions). */
-export function indexWreckage(fields: readonly WreckageField[] | undefined): WreckageIndex {
-  const index: WreckageIndex = { byRegion: new Map(), bySubRegion: new Map(), byPosition: new Map() };
-  for (const field of fields ?? []) {
-    const sub = `${field.region}:${field.sub_region}`;
-    addTo(index.byRegion, field.region, field);
-    addTo(index.bySubRegion, sub, field);
-    index.byPosition.set(`${sub}:${field.position}`, field);
-  }
-  return index;
+/** The map level a wreckage read is for: the region in detail below the galaxy, its sub-region at the positions. */
+export function wreckageLevel(detail: Detail): { regionId?: number; subRegion?: number } {
+  if (detail.level === 'region') return {};
+  return detail.level === 'subregion' ? { regionId: detail.r } : { regionId: detail.r, subRegion: detail.s };
 }
 
 /**
  * Everything the map draws for what the view shows in detail: the 961 region overviews always, the
  * sub-region overviews of the region in detail, the territories of the sub-region in detail, and the
- * wreckage fields. Only the level on screen is fetched.
+ * wreckage at that level. Only the level on screen is fetched.
  */
 export function useMapData(detail: Detail) {
   const trpc = useTRPC();
@@ -84,9 +88,11 @@ export function useMapData(detail: Detail) {
       staleTime: TERRITORIES_STALE_MS,
     }),
   );
-  const wreckage = useQuery(
-    trpc.wreckage.all.queryOptions(undefined, { staleTime: WRECKAGE_STALE_MS, refetchInterval: WRECKAGE_REFETCH_MS }),
-  );
+  const wreckage = useQuery({
+    ...trpc.wreckage.map.queryOptions(wreckageLevel(detail), { staleTime: WRECKAGE_STALE_MS, refetchInterval: WRECKAGE_REFETCH_MS }),
+    // While another level's answer loads, the marks already shown stay (each is keyed by its own place).
+    placeholderData: keepPreviousData,
+  });
 
   const regionPresence = useMemo(() => presenceMap(regions.data, (r) => r.region_id), [regions.data]);
   const subregionPresence = useMemo(() => presenceMap(subregions.data, (s) => s.sub_region_id), [subregions.data]);

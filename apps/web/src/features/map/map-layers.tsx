@@ -16,7 +16,7 @@ import {
   type Point,
   type ViewBox,
 } from './geometry';
-import type { MapTerritory, Presence, WreckageField } from './map-data';
+import type { MapTerritory, Presence, WreckageIndex } from './map-data';
 import { TRUNCATE, truncate } from './labels';
 import { MARK_COLOURS } from './map-colours';
 import classes from './map.module.css';
@@ -251,23 +251,26 @@ export function wreckageCells(
   level: 'region' | 'subregion' | 'position',
   region: number,
   subRegion: number,
-  index: { byRegion: Map<number, WreckageField[]>; bySubRegion: Map<string, WreckageField[]>; byPosition: Map<string, WreckageField> },
+  index: WreckageIndex,
 ): { key: string; centre: Point; pitch: number }[] {
   if (level === 'region') {
     return [...index.byRegion.keys()].map((r) => ({ key: `${r}`, centre: regionCentre(r), pitch: REGION_PITCH }));
   }
   if (level === 'subregion') {
-    return (index.byRegion.get(region) ?? []).map((f) => ({
-      key: `${f.region}:${f.sub_region}`,
-      centre: subRegionCentre(f.region, f.sub_region),
-      pitch: SUB_PITCH,
-    }));
+    const cells: { key: string; centre: Point; pitch: number }[] = [];
+    for (const key of index.bySubRegion.keys()) {
+      const [r, s] = key.split(':').map(Number) as [number, number];
+      if (r === region) cells.push({ key, centre: subRegionCentre(r, s), pitch: SUB_PITCH });
+    }
+    return cells;
   }
-  return (index.bySubRegion.get(`${region}:${subRegion}`) ?? []).map((f) => ({
-    key: `${f.region}:${f.sub_region}:${f.position}`,
-    centre: positionCentre(f.region, f.sub_region, f.position),
-    pitch: POSITION_PITCH,
-  }));
+  const cells: { key: string; centre: Point; pitch: number }[] = [];
+  for (const f of index.byPosition.values()) {
+    if (f.region === region && f.sub_region === subRegion) {
+      cells.push({ key: `${f.region}:${f.sub_region}:${f.position}`, centre: positionCentre(f.region, f.sub_region, f.position), pitch: POSITION_PITCH });
+    }
+  }
+  return cells;
 }
 
 /** The galaxy's glow behind the grid: a violet core and a few nebulae, fixed in the world so they pan with it. */
