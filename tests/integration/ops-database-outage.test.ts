@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { migrateDatabase } from '@brood/world';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@brood/world/dev';
+import { databaseUrl, ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@brood/world/dev';
 import { freePort } from '@brood/world/testing';
 import { buildApp } from '../../apps/api/src/app';
 import { closeApiDeps, createApiDeps, type ApiDeps } from '../../apps/api/src/deps';
@@ -31,7 +31,9 @@ const start = (dataDir: string, port: number) => startEmbeddedPostgres({ dataDir
 
 beforeAll(async () => {
   server = await start(mkdtempSync(join(tmpdir(), 'brood-outage-')), await freePort());
-  url = await ensureDatabase(server.serverUrl, 'outage');
+  await ensureDatabase(server.serverUrl, 'outage');
+  // Through the server's Unix socket, as npm start's processes reach it (decision 27): a stopped server's socket is gone (ENOENT).
+  url = databaseUrl(server.socketUrl, 'outage');
   await migrateDatabase(url);
   deps = await createApiDeps(EnvSchema.parse({ DATABASE_URL: url, JWT_SECRET: 'database-outage-secret-0123456789', LOG_LEVEL: 'info', DB_POOL_MAX: '3' }));
   deps.boss.on('error', () => undefined); // as main.ts does (it logs them): pg-boss's own connections are cut too

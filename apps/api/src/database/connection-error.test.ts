@@ -11,6 +11,8 @@ describe('isConnectionError', () => {
     expect(isConnectionError(withCode('08006'))).toBe(true);
     expect(isConnectionError(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isConnectionError(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    // A stopped server's Unix socket file is gone.
+    expect(isConnectionError(Object.assign(withCode('ENOENT', 'connect ENOENT /srv/pg/.s.PGSQL.5433'), { syscall: 'connect' }))).toBe(true);
   });
 
   it('looks through causes and the errors of an AggregateError', () => {
@@ -23,6 +25,7 @@ describe('isConnectionError', () => {
     expect(isConnectionError(withCode('57014', 'canceling statement due to statement timeout'))).toBe(false);
     expect(isConnectionError(withCode('40001', 'canceling statement due to conflict with recovery'))).toBe(false);
     expect(isConnectionError(new Error('boom'))).toBe(false);
+    expect(isConnectionError(Object.assign(withCode('ENOENT', "ENOENT: no such file or directory, open 'x'"), { syscall: 'open' }))).toBe(false);
     expect(isConnectionError(null)).toBe(false);
     expect(isConnectionError('ECONNREFUSED')).toBe(false);
   });

@@ -18,15 +18,19 @@ const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|
 
 interface Failure {
   code?: unknown;
+  syscall?: unknown;
   message?: unknown;
   cause?: unknown;
   errors?: unknown;
 }
 
+/** A Unix socket's file is gone while its server is down (decision 27): ENOENT, but only from connect. */
+const isMissingSocket = (failure: Failure) => failure.code === 'ENOENT' && failure.syscall === 'connect';
+
 export function isConnectionError(error: unknown, depth = 0): boolean {
   if (error === null || typeof error !== 'object' || depth > 5) return false;
   const failure = error as Failure;
-  if (typeof failure.code === 'string' && (SOCKET_CODES.has(failure.code) || SERVER_CODES.test(failure.code))) return true;
+  if (typeof failure.code === 'string' && (SOCKET_CODES.has(failure.code) || SERVER_CODES.test(failure.code) || isMissingSocket(failure))) return true;
   if (typeof failure.message === 'string' && MESSAGES.test(failure.message)) return true;
   // Node reports a refused connection to a name with two addresses (localhost: ::1 and 127.0.0.1) as an AggregateError.
   if (Array.isArray(failure.errors) && failure.errors.some((e) => isConnectionError(e, depth + 1))) return true;
