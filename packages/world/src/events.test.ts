@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from './testing';
 import { createBoss } from './db/boss';
 import { z } from 'zod';
 import { GAME_EVENTS_CHANNEL, publishEvent } from './events';
-import { jobContract, scheduleJob } from './jobs';
+import { DEAD_LETTER_QUEUE, DONE_JOB_KEPT_SECONDS, ensureQueue, jobContract, scheduleJob } from './jobs';
+import { sqlRows } from './kernel/bulk-write';
 
 let db: TestDatabase;
 let boss: PgBoss;
@@ -82,5 +83,17 @@ describe('scheduleJob', () => {
     expect(lost).toBeTruthy();
     expect(await boss.getJobById('test-due', kept!)).toMatchObject({ data: { n: 1 } });
     expect(await boss.getJobById('test-due', lost!)).toBeNull();
+  });
+
+  it('keeps a done job an hour, not pg-boss’s seven days, also on a queue an earlier release made; dead letters keep the default', async () => {
+    await boss.createQueue('test-old'); // as an earlier release made it: pg-boss's defaults
+    const old = jobContract('test-old', z.object({ n: z.number().int() }));
+    const id = await db.orm.em.fork().transactional((tem) => scheduleJob({ em: tem, boss }, old, { n: 3 }));
+    const queues = await sqlRows<{ name: string; seconds: number }>(db.orm.em.fork(), `select name, deletion_seconds as seconds from pgboss.queue where name in ('test-due', 'test-old') order by name`);
+    expect(queues).toEqual([{ name: 'test-due', seconds: DONE_JOB_KEPT_SECONDS }, { name: 'test-old', seconds: DONE_JOB_KEPT_SECONDS }]);
+    const [job] = await sqlRows<{ seconds: number }>(db.orm.em.fork(), 'select deletion_seconds as seconds from pgboss.job where id = $1::uuid', [id]);
+    expect(job?.seconds).toBe(DONE_JOB_KEPT_SECONDS);
+    await ensureQueue(boss, DEAD_LETTER_QUEUE);
+    expect((await boss.getQueue(DEAD_LETTER_QUEUE))?.deleteAfterSeconds).toBe(7 * 24 * 3600);
   });
 });

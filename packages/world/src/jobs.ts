@@ -42,6 +42,15 @@ export interface ScheduleOptions {
   singletonKey?: string;
 }
 
+/**
+ * How long pg-boss keeps a job once it is done (completed, or failed for good) before its maintenance
+ * deletes it: an hour, against pg-boss's default of seven days. Nothing of the game reads a done job
+ * (the world's rows say what happened), and at seven days a long universe's job table grows to
+ * millions of rows that every vacuum of it and every /metrics scrape walk (decision 29). The dead
+ * letters keep pg-boss's default: they wait there for an operator.
+ */
+export const DONE_JOB_KEPT_SECONDS = 3600;
+
 /** Queues this process already created, per pg-boss instance (creating is idempotent but costs a round trip). */
 const createdQueues = new WeakMap<PgBoss, Set<string>>();
 
@@ -52,7 +61,13 @@ export async function ensureQueue(boss: PgBoss, queue: string): Promise<void> {
     createdQueues.set(boss, known);
   }
   if (known.has(queue)) return;
-  await boss.createQueue(queue);
+  if (queue === DEAD_LETTER_QUEUE) {
+    await boss.createQueue(queue);
+  } else {
+    const options = { deleteAfterSeconds: DONE_JOB_KEPT_SECONDS };
+    await boss.createQueue(queue, options);
+    await boss.updateQueue(queue, options); // a queue an earlier release made keeps its options otherwise
+  }
   known.add(queue);
 }
 
