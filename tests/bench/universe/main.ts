@@ -28,7 +28,7 @@ import { SocketHolders } from './sockets';
 import { checkWorld, installArrivalLog, ledger, removeArrivalLog } from './world-check';
 import { finalLine, percentile, Recorder, type StepFigures } from './metrics';
 import { playStep, signIn } from './step';
-import { countStatements, printStatements } from './statements';
+import { countStatements, printStatements, resetStatements } from './statements';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -123,17 +123,18 @@ try {
     console.log(`\n${coming.length} players came online (socket, then the sign-in call set, 8 at a time) in ${took.toFixed(1)} s, ${(coming.length / took).toFixed(1)} a second: ` +
       `sign-in p50 ${Math.round(percentile(signed.ms, 50))} ms, p99 ${Math.round(percentile(signed.ms, 99))} ms, ${signed.failed} failed (the ramp-in, not counted)`);
     online = next;
+    if (STATEMENTS && stack?.embedded) await resetStatements(sql);
     const result = await runStepAndReport({
       target, client, sql, universe, tokens, online, sockets,
       durationMs: MINUTES * 60_000,
       seed: SEED * 1000 + k,
       chaos: CHAOS && k === STEPS.length - 1,
     });
+    if (STATEMENTS && stack?.embedded) await printStatements(sql);
     if (result.held) held.push({ figures: result.figures, lag: result.lag });
     else if (single) failed = true;
     if (!result.chaosHeld) failed = true;
   }
-  if (STATEMENTS && stack?.embedded) await printStatements(sql);
   const check = await checkWorld(sql, start, unitKeys, spyUnit);
   console.log(`world check after the run:\n  ${check.lines.join('\n  ')}`);
   if (!check.ok) failed = true;

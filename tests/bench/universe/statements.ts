@@ -2,9 +2,11 @@ import type pg from 'pg';
 import type { EmbeddedDatabase } from '@brood/world/dev';
 
 /**
- * `--statements`: what the database spent its time on. The bench's own embedded server is restarted
- * with pg_stat_statements loaded before the run (the api and the worker reconnect, as after any
- * restart; nothing of it is counted), and the statements that took the most time are printed after.
+ * `--statements`: what the database spent its time on in each step. The bench's own embedded server is
+ * restarted with pg_stat_statements loaded before the run (the api and the worker reconnect, as after
+ * any restart; nothing of it is counted); the counts start again when a step starts (resetStatements:
+ * the warm-up and each ramp-in's sign-ins are left out), and the statements that took the most time
+ * are printed when it ends.
  */
 export async function countStatements(sql: pg.Pool, embedded: EmbeddedDatabase): Promise<void> {
   await sql.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
@@ -19,8 +21,13 @@ export async function countStatements(sql: pg.Pool, embedded: EmbeddedDatabase):
       await new Promise((resolve) => setTimeout(resolve, 100)); // the pool's connections were cut by the restart
     }
   }
+  await resetStatements(sql);
+}
+
+/** Counts from now: the statements, and the database's own counters (connections opened). */
+export async function resetStatements(sql: pg.Pool): Promise<void> {
   await sql.query('select pg_stat_statements_reset()');
-  await sql.query('select pg_stat_reset()'); // the database's counters too: connections opened during the run
+  await sql.query('select pg_stat_reset()');
 }
 
 interface StatementRow {
@@ -50,11 +57,11 @@ export async function printStatements(sql: pg.Pool, top = 25): Promise<void> {
     'select sum(calls)::int as calls, round(sum(total_exec_time))::int as ms, sum(plans)::int as plans, round(sum(total_plan_time))::int as "planMs" from pg_stat_statements')).rows[0]!;
   console.log(
     `statements: ${total.calls.toLocaleString('en')} run, ${total.ms.toLocaleString('en')} ms executing, ${total.plans.toLocaleString('en')} plans made in ` +
-      `${total.planMs.toLocaleString('en')} ms (the run's, seed excluded); by time spent planning and executing:`,
+      `${total.planMs.toLocaleString('en')} ms (the step's: warm-up and ramp-in excluded); by time spent planning and executing:`,
   );
   // A new connection starts a server process that loads its catalogue caches and prepares its statements anew.
   const sessions = (await sql.query<{ n: number }>('select sessions::int as n from pg_stat_database where datname = current_database()')).rows[0]!.n;
-  console.log(`  connections opened during the run: ${sessions.toLocaleString('en')}`);
+  console.log(`  connections opened during the step: ${sessions.toLocaleString('en')}`);
   for (const r of await statementsBy(sql, 'total_exec_time + total_plan_time', top)) console.log(line(r));
   // A statement planned at (nearly) every run is sent unnamed, or PostgreSQL finds its kept generic plan dearer than a fresh one.
   console.log('  by time spent planning:');
