@@ -196,7 +196,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   let stopped = false;
   return {
     serverUrl: embeddedServerUrl(options.port),
-    socketUrl: socketDir === null ? embeddedServerUrl(options.port) : embeddedServerUrl(options.port, socketDir),
+    socketUrl: embeddedServerUrl(options.port, socketDir),
     port: options.port,
     dataDir,
     async stop() {
@@ -221,8 +221,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
  * Unix socket in `socketDir` (the host part is the directory, percent-encoded, as libpq, node-postgres
  * and MikroORM all read it; the port names the socket's file).
  */
-export function embeddedServerUrl(port: number, socketDir?: string): string {
-  const host = socketDir === undefined ? '127.0.0.1' : encodeURIComponent(socketDir);
+export function embeddedServerUrl(port: number, socketDir?: string | null): string {
+  const host = socketDir ? encodeURIComponent(socketDir) : '127.0.0.1';
   return `postgres://${USER}:${PASSWORD}@${host}:${port}/postgres`;
 }
 

@@ -257,12 +257,10 @@ export function wreckageCells(
     return [...index.byRegion.keys()].map((r) => ({ key: `${r}`, centre: regionCentre(r), pitch: REGION_PITCH }));
   }
   if (level === 'subregion') {
-    const cells: { key: string; centre: Point; pitch: number }[] = [];
-    for (const key of index.bySubRegion.keys()) {
-      const [r, s] = key.split(':').map(Number) as [number, number];
-      if (r === region) cells.push({ key, centre: subRegionCentre(r, s), pitch: SUB_PITCH });
-    }
-    return cells;
+    const prefix = `${region}:`;
+    return [...index.bySubRegion.keys()]
+      .filter((key) => key.startsWith(prefix))
+      .map((key) => ({ key, centre: subRegionCentre(region, Number(key.slice(prefix.length))), pitch: SUB_PITCH }));
   }
   const cells: { key: string; centre: Point; pitch: number }[] = [];
   for (const f of index.byPosition.values()) {
