@@ -37,6 +37,13 @@ async function get<T>(url: string, who: Player): Promise<{ status: number; body:
   return { status: res.statusCode, body: res.json() as T };
 }
 
+/** A tRPC query's data (superjson's envelope unwrapped); fails on an error answer. */
+async function query<T>(path: string, input: unknown, who: Player): Promise<T> {
+  const res = await api.app.inject({ method: 'GET', url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`, headers: who.auth });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { result: { data: { json: T } } }).result.data.json;
+}
+
 interface RegionRow { region_id: number; has_player_presence: boolean; has_enemy_presence: boolean }
 interface SubRow { sub_region_id: number; has_player_presence: boolean; has_enemy_presence: boolean }
 interface TerritoryRow {
@@ -81,6 +88,12 @@ describe('GET /api/v1/map/regions-overview', () => {
 
     const forBob = await get<RegionRow[]>('/api/v1/map/regions-overview', bob);
     expect(flagged(forBob.body)).toEqual(['12:mine/-', '480:mine/enemy', `${R}:-/enemy`]);
+
+    // The web map's read answers the same cells, only where someone is.
+    for (const [who, rest] of [[ana, forAna], [bob, forBob]] as const) {
+      const present = await query<RegionRow[]>('map.regionsOverview', undefined, who);
+      expect(present).toEqual(rest.body.filter((r) => r.has_player_presence || r.has_enemy_presence));
+    }
   });
 
   it('refuses a caller without a valid token', async () => {
@@ -105,6 +118,10 @@ describe('GET /api/v1/map/region/{id}/subregions-overview', () => {
     expect(res.body).toHaveLength(S);
     expect(res.body[S - 1]!.sub_region_id).toBe(S);
     expect(flagged(res.body)).toEqual(['1:mine/enemy', '500:-/enemy']);
+    expect(await query<SubRow[]>('map.subregionsOverview', { regionId: 100 }, cy)).toEqual([
+      { sub_region_id: 1, has_player_presence: true, has_enemy_presence: true },
+      { sub_region_id: 500, has_player_presence: false, has_enemy_presence: true },
+    ]);
   });
 });
 

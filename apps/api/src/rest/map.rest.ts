@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { everyRegion, everySubregion } from '@brood/world';
 import type { ContextFactory } from '../context';
 import { mapPayloadRouter } from '../routers/map.router';
 import { createCallerFactory } from '../trpc';
@@ -16,9 +17,10 @@ function numberParam(req: FastifyRequest, name: string): number {
  * territories onto the pre-serialised one, sent as it is.
  */
 export function registerMapRest(app: FastifyInstance, makeContext: ContextFactory): void {
-  restRoute(app, makeContext, 'GET', '/map/regions-overview', (caller) => caller.map.regionsOverview());
-  restRoute(app, makeContext, 'GET', '/map/region/:id/subregions-overview', (caller, req) =>
-    caller.map.subregionsOverview({ regionId: numberParam(req, 'id') }),
+  // The spec's overviews are the whole grid; the procedures answer the cells where anyone is (the web map's read).
+  restRoute(app, makeContext, 'GET', '/map/regions-overview', async (caller) => everyRegion(await caller.map.regionsOverview()));
+  restRoute(app, makeContext, 'GET', '/map/region/:id/subregions-overview', async (caller, req) =>
+    everySubregion(await caller.map.subregionsOverview({ regionId: numberParam(req, 'id') })),
   );
   // A full region answers 24,025 territories: the procedure returns the JSON text, sent as it is.
   restRoute(app, makeContext, 'GET', '/map/region/:id/territories', (_caller, req, ctx) =>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../testing';
-import { MAP_REGIONS, regionTerritories, regionTerritoriesJson, regionsOverview, subregionsOverview } from './map.query';
+import { everyRegion, everySubregion, MAP_REGIONS, regionTerritories, regionTerritoriesJson, regionsOverview, subregionsOverview } from './map.query';
 import { loadCatalogue } from '@brood/game-data';
 
 const CATALOGUE = loadCatalogue();
@@ -142,14 +142,18 @@ describe('map overviews from the occupancy counters', () => {
         for (const me of USERS) {
           const expected = await recount(me);
           const em = db.orm.em.fork();
-          const regions = await regionsOverview(em, me);
+          const present = await regionsOverview(em, me);
+          // Only where someone is, in id order; the whole grid is the REST answer.
+          expect(present.every((r) => r.has_player_presence || r.has_enemy_presence)).toBe(true);
+          expect(present.map((r) => r.region_id)).toEqual([...expected.regions.keys()].sort((a, b) => a - b));
+          const regions = everyRegion(present);
           expect(regions).toHaveLength(MAP_REGIONS);
           for (const row of regions.filter((r) => r.region_id <= 4)) {
             const e = expected.regions.get(row.region_id) ?? { mine: false, enemy: false };
             expect({ region: row.region_id, mine: row.has_player_presence, enemy: row.has_enemy_presence }).toEqual({ region: row.region_id, ...e });
           }
           for (const r of [1, 2, 3]) {
-            const subs = await subregionsOverview(em, me, r);
+            const subs = everySubregion(await subregionsOverview(em, me, r));
             for (const row of subs.filter((x) => x.sub_region_id <= 4)) {
               const e = expected.subregions.get(`${r}:${row.sub_region_id}`) ?? { mine: false, enemy: false };
               expect({ at: `${r}:${row.sub_region_id}`, mine: row.has_player_presence, enemy: row.has_enemy_presence }).toEqual({ at: `${r}:${row.sub_region_id}`, ...e });

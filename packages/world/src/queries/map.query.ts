@@ -59,21 +59,13 @@ function checkRegion(regionId: number): void {
   }
 }
 
-/** One answer per key 1..count: presence where the counters say so, nothing elsewhere (built in place: every map screen asks). */
-function fillGrid<T>(rows: Counted[], count: number, cell: (id: number, mine: boolean, enemy: boolean) => T): T[] {
-  const at = new Array<Counted | undefined>(count + 1);
-  for (const row of rows) at[row.key] = row;
-  const grid = new Array<T>(count);
-  for (let id = 1; id <= count; id++) {
-    const row = at[id];
-    grid[id - 1] = row ? cell(id, row.friendly > 0, row.occupied > row.friendly) : cell(id, false, false);
-  }
-  return grid;
-}
-
 /**
- * All regions with the caller's presence and another player's. Reads the occupancy counters
- * (one row per region at most) and the friendly territories through the owner index: no scan of territories.
+ * The regions where anyone holds a territory, each with the caller's presence and another player's,
+ * in id order. An empty region is not in the answer: the web map draws nothing for it, and the 961
+ * cells of the whole grid were 70 KB of JSON a map screen, built, serialised and compressed again at
+ * every open (docs/decisions.md 30). GET /map/regions-overview answers the whole grid (`everyRegion`).
+ * Reads the occupancy counters (one row per region at most) and the friendly territories through the
+ * owner index: no scan of territories.
  */
 export async function regionsOverview(em: EntityManager, userId: number): Promise<RegionOverview[]> {
   const friends = await friendlyOwnerIds(em, userId);
@@ -83,13 +75,14 @@ export async function regionsOverview(em: EntityManager, userId: number): Promis
        from region_occupancy o
        left join (select region, count(*) as n from territories where owner_id = any($1::int[]) group by region) f
          on f.region = o.region
-      where o.territories > 0`,
+      where o.territories > 0
+      order by o.region`,
     [friends],
   );
-  return fillGrid(rows, MAP_REGIONS, (region_id, has_player_presence, has_enemy_presence) => ({ region_id, has_player_presence, has_enemy_presence }));
+  return rows.map((row) => ({ region_id: row.key, has_player_presence: row.friendly > 0, has_enemy_presence: row.occupied > row.friendly }));
 }
 
-/** The sub-regions of one region, from the per-sub-region counters (primary-key range read). */
+/** The sub-regions of one region where anyone holds a territory, as `regionsOverview` (primary-key range read of the counters). */
 export async function subregionsOverview(em: EntityManager, userId: number, regionId: number): Promise<SubregionOverview[]> {
   checkRegion(regionId);
   const friends = await friendlyOwnerIds(em, userId);
@@ -100,11 +93,28 @@ export async function subregionsOverview(em: EntityManager, userId: number, regi
        left join (select sub_region, count(*) as n from territories
                    where owner_id = any($1::int[]) and region = $2 group by sub_region) f
          on f.sub_region = o.sub_region
-      where o.region = $2 and o.territories > 0`,
+      where o.region = $2 and o.territories > 0
+      order by o.sub_region`,
     [friends, regionId],
   );
-  return fillGrid(rows, MAP_SUB_REGIONS, (sub_region_id, has_player_presence, has_enemy_presence) => ({ sub_region_id, has_player_presence, has_enemy_presence }));
+  return rows.map((row) => ({ sub_region_id: row.key, has_player_presence: row.friendly > 0, has_enemy_presence: row.occupied > row.friendly }));
 }
+
+/** Every id 1..count: the present cell where there is one, an empty one elsewhere. */
+function fillGrid<T>(present: readonly T[], idOf: (cell: T) => number, count: number, empty: (id: number) => T): T[] {
+  const grid = new Array<T>(count);
+  for (const cell of present) grid[idOf(cell) - 1] = cell;
+  for (let id = 1; id <= count; id++) grid[id - 1] ??= empty(id);
+  return grid;
+}
+
+/** The whole grid of regions from `regionsOverview`'s answer, the empty ones too: GET /map/regions-overview (spec social 7). */
+export const everyRegion = (present: readonly RegionOverview[]): RegionOverview[] =>
+  fillGrid(present, (r) => r.region_id, MAP_REGIONS, (region_id) => ({ region_id, has_player_presence: false, has_enemy_presence: false }));
+
+/** The whole grid of a region's sub-regions from `subregionsOverview`'s answer: GET /map/region/{id}/subregions-overview. */
+export const everySubregion = (present: readonly SubregionOverview[]): SubregionOverview[] =>
+  fillGrid(present, (s) => s.sub_region_id, MAP_SUB_REGIONS, (sub_region_id) => ({ sub_region_id, has_player_presence: false, has_enemy_presence: false }));
 
 /**
  * Every territory of a region (or of one of its sub-regions) with its owner, in grid order. Uses the

@@ -70,8 +70,8 @@ export function wreckageLevel(detail: Detail): { regionId?: number; subRegion?: 
 }
 
 /**
- * Everything the map draws for what the view shows in detail: the 961 region overviews always, the
- * sub-region overviews of the region in detail, the territories of the sub-region in detail, and the
+ * Everything the map draws for what the view shows in detail: the regions where anyone is always, those
+ * sub-regions of the region in detail, the territories of the sub-region in detail, and the
  * wreckage at that level. Only the level on screen is fetched.
  */
 export function useMapData(detail: Detail) {
