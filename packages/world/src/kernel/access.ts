@@ -44,9 +44,15 @@ export async function findOwnedTerritory(em: EntityManager, actor: Actor, territ
 export async function lockTerritories(em: EntityManager, ids: readonly number[]): Promise<Map<number, Territory>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (unique.length === 0) return new Map();
-  const held = await sqlRows<{ id: number }>(em, `select id from territories where id = any($1::int[]) order by id ${LOCK}`, [unique]);
+  // One territory (nearly every command) is `= $1`: PostgreSQL plans an array parameter, and MikroORM's
+  // one-element `in`, anew at every run (docs/decisions.md 20).
+  const one = unique.length === 1;
+  const held = one
+    ? await sqlRows<{ id: number }>(em, `select id from territories where id = $1 ${LOCK}`, [unique[0]])
+    : await sqlRows<{ id: number }>(em, `select id from territories where id = any($1::int[]) order by id ${LOCK}`, [unique]);
   if (held.length === 0) return new Map();
-  const rows = await em.find(Territory, { id: { $in: held.map((r) => r.id) } }, { orderBy: { id: 'asc' }, refresh: true });
+  const where = one ? { id: held[0]!.id } : { id: { $in: held.map((r) => r.id) } };
+  const rows = await em.find(Territory, where, { orderBy: { id: 'asc' }, refresh: true });
   return new Map(rows.map((t) => [t.id, t]));
 }
 
