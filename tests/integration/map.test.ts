@@ -89,10 +89,13 @@ describe('GET /api/v1/map/regions-overview', () => {
     const forBob = await get<RegionRow[]>('/api/v1/map/regions-overview', bob);
     expect(flagged(forBob.body)).toEqual(['12:mine/-', '480:mine/enemy', `${R}:-/enemy`]);
 
-    // The web map's read answers the same cells, only where someone is.
+    // The web map's read answers the same presence as two lists of ids.
     for (const [who, rest] of [[ana, forAna], [bob, forBob]] as const) {
-      const present = await query<RegionRow[]>('map.regionsOverview', undefined, who);
-      expect(present).toEqual(rest.body.filter((r) => r.has_player_presence || r.has_enemy_presence));
+      const present = await query<{ mine: number[]; enemy: number[] }>('map.regionsOverview', undefined, who);
+      expect(present).toEqual({
+        mine: rest.body.filter((r) => r.has_player_presence).map((r) => r.region_id),
+        enemy: rest.body.filter((r) => r.has_enemy_presence).map((r) => r.region_id),
+      });
     }
   });
 
@@ -118,10 +121,7 @@ describe('GET /api/v1/map/region/{id}/subregions-overview', () => {
     expect(res.body).toHaveLength(S);
     expect(res.body[S - 1]!.sub_region_id).toBe(S);
     expect(flagged(res.body)).toEqual(['1:mine/enemy', '500:-/enemy']);
-    expect(await query<SubRow[]>('map.subregionsOverview', { regionId: 100 }, cy)).toEqual([
-      { sub_region_id: 1, has_player_presence: true, has_enemy_presence: true },
-      { sub_region_id: 500, has_player_presence: false, has_enemy_presence: true },
-    ]);
+    expect(await query<{ mine: number[]; enemy: number[] }>('map.subregionsOverview', { regionId: 100 }, cy)).toEqual({ mine: [1], enemy: [1, 500] });
   });
 });
 

@@ -43,6 +43,16 @@ const envelope = (inputs: readonly unknown[]) => Object.fromEntries(inputs.flatM
  */
 export const IDLE_CLOSE_MS = 50_000;
 
+/** The HTTP request of a tRPC batch as the web app's httpBatchLink sends it (a GET for queries, a POST for a mutation). */
+export function batchRequest(token: string, calls: readonly Call[], mutation: boolean): LoadRequest {
+  const paths = calls.map((c) => c.path).join(',');
+  const inputs = envelope(calls.map((c) => c.input));
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br', 'content-type': 'application/json' };
+  return mutation
+    ? { method: 'POST', path: `/trpc/${paths}?batch=1`, body: JSON.stringify(inputs), headers }
+    : { method: 'GET', path: `/trpc/${paths}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`, headers };
+}
+
 export class Client {
   private readonly idle: Connection[] = [];
   private readonly idleSince = new Map<Connection, number>();
@@ -146,13 +156,7 @@ export class Client {
 
   /** Queries as one batch (GET), or one mutation (POST); `due` is when the player meant to send it (performance.now()). */
   async trpc(token: string, calls: readonly Call[], mutation: boolean, due: number, read = false): Promise<Reply> {
-    const paths = calls.map((c) => c.path).join(',');
-    const inputs = envelope(calls.map((c) => c.input));
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br', 'content-type': 'application/json' };
-    const request: LoadRequest = mutation
-      ? { method: 'POST', path: `/trpc/${paths}?batch=1`, body: JSON.stringify(inputs), headers }
-      : { method: 'GET', path: `/trpc/${paths}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`, headers };
-    const { status, answer, failure } = await this.request(request);
+    const { status, answer, failure } = await this.request(batchRequest(token, calls, mutation));
     const ms = performance.now() - due;
     // Bodies are read only when needed (a command's answer, a partial failure): decompressing every page costs the client's CPU.
     const needed = read || mutation || (status !== null && status !== 200);

@@ -6,9 +6,11 @@
  * status and the api's and the database's CPU; then checks the world (world-check.ts). Its last line
  * names the largest step that held the bounds (metrics.ts BOUNDS). Exits 1 when no step held, the
  * single step of --online missed them, chaos missed its goals, or the world check failed.
+ * `--call-sets` measures each call set of the model alone instead of the steps (./call-sets.ts): the
+ * api's CPU a request of each screen and poll, with the players of the largest step.
  *
  *   npm run bench:universe -- [--steps 200,500,1000] [--online N] [--minutes 1] [--players M (5 x the largest step)]
- *     [--seed 1] [--speed 1000] [--connections 64] [--chaos] [--statements] [--profile DIR]
+ *     [--seed 1] [--speed 1000] [--connections 64] [--chaos] [--statements] [--profile DIR] [--call-sets]
  *     [--base URL --database-url URL --jwt-secret S [--worker-pid PID] [--pg-restart 'command']]
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,6 +31,7 @@ import { checkWorld, installArrivalLog, ledger, removeArrivalLog } from './world
 import { finalLine, percentile, Recorder, type StepFigures } from './metrics';
 import { playStep, signIn } from './step';
 import { countStatements, printStatements, resetStatements } from './statements';
+import { measureCallSets, printCallSets } from './call-sets';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -50,6 +53,8 @@ const PROFILE = arg('profile');
 /** Print what the api allocated in each step, and where (./allocations.ts; a stack the bench starts). */
 const ALLOCATIONS = process.argv.includes('--allocations');
 const BASE = arg('base');
+/** What each call set costs the api alone, instead of the steps (a stack the bench starts: its api's CPU is read from /proc). */
+const CALL_SETS_ONLY = process.argv.includes('--call-sets');
 
 const catalogue = loadCatalogue();
 const unitKeys = Object.keys(catalogue.units);
@@ -62,7 +67,7 @@ if (BASE) {
   const databaseUrl = arg('database-url') ?? process.env.DATABASE_URL;
   const secret = arg('jwt-secret') ?? process.env.JWT_SECRET;
   if (!databaseUrl || !secret) throw new Error('--base needs the stack database (--database-url or DATABASE_URL) and its JWT_SECRET (--jwt-secret): players are written straight into it.');
-  if (ALLOCATIONS) throw new Error("--allocations attaches to the inspector of an api the bench starts: leave out --base.");
+  if (ALLOCATIONS || CALL_SETS_ONLY) throw new Error('--allocations and --call-sets measure an api the bench starts: leave out --base.');
   target = { baseUrl: BASE, databaseUrl, secret, workerPid: arg('worker-pid') ? Number(arg('worker-pid')) : null, pgRestart: arg('pg-restart') ?? null, stack: null, inspector: null };
 } else {
   dataDir = mkdtempSync(join(tmpdir(), 'brood-universe-'));
@@ -95,6 +100,7 @@ let failed = false;
 const held: { figures: StepFigures; lag: number }[] = [];
 const sockets = new SocketHolders(target.baseUrl.replace('localhost', '127.0.0.1').replace(/^http/, 'ws'));
 let client: Client | null = null;
+let calledSets = false;
 try {
   const t0 = performance.now();
   const universe = await seedUniverse(sql, PLAYERS, catalogue);
@@ -112,7 +118,12 @@ try {
   await playStep({ client, sql, universe, tokens, online: warm, durationMs: 15_000, seed: SEED * 1000 - 1 }, performance.now(), new Recorder());
   console.log(`warm-up: 15 s of ${warm.length} players (not counted); ${loadAverage()}`);
   let online: number[] = warm;
-  for (const [k, size] of STEPS.entries()) {
+  if (CALL_SETS_ONLY) {
+    const costs = await measureCallSets({ client, universe, tokens, online: largest, apiPid: target.stack!.services[0]!.child.pid!, requests: 1000, concurrency: 4 });
+    printCallSets(costs);
+    calledSets = costs.every((c) => c.failed === 0);
+  }
+  for (const [k, size] of (CALL_SETS_ONLY ? [] : STEPS).entries()) {
     const next = onlinePlayers(SEED, PLAYERS, size);
     // The ramp-in, not counted: the players coming online open their sockets and sign in, 8 at a time.
     const coming = next.slice(online.length);
@@ -157,6 +168,7 @@ try {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+if (CALL_SETS_ONLY) process.exit(failed || !calledSets ? 1 : 0);
 const best = held.at(-1);
 console.log(best ? finalLine(best.figures, best.lag) : `universe: no step of ${STEPS.join(', ')} online held the bounds`);
 process.exit(failed || !best ? 1 : 0);

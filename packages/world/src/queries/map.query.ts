@@ -70,14 +70,31 @@ function checkRegion(regionId: number): void {
 }
 
 /**
- * The regions where anyone holds a territory, each with the caller's presence and another player's,
- * in id order. An empty region is not in the answer: the web map draws nothing for it, and the 961
- * cells of the whole grid were 70 KB of JSON a map screen, built, serialised and compressed again at
- * every open (docs/decisions.md 30). GET /map/regions-overview answers the whole grid (`everyRegion`).
- * Reads the occupancy counters (one row per region at most) and the friendly territories through the
- * owner index: no scan of territories.
+ * Where anyone holds a territory at one level of the map: the ids (of regions, or of one region's
+ * sub-regions) that hold the caller's territories and those that hold another player's, ascending.
+ * An id may be in both; an id in neither is empty. The web map's answer: the whole grid as rows was
+ * about 75 bytes a cell, 70 KB for a full region, built, serialised and compressed at every map screen
+ * (docs/decisions.md 30). The spec's REST overviews are the whole grid (`everyRegion`, `everySubregion`).
  */
-export async function regionsOverview(em: EntityManager, userId: number): Promise<RegionOverview[]> {
+export interface MapPresence {
+  mine: number[];
+  enemy: number[];
+}
+
+function presenceOf(rows: readonly Counted[]): MapPresence {
+  const presence: MapPresence = { mine: [], enemy: [] };
+  for (const row of rows) {
+    if (row.friendly > 0) presence.mine.push(row.key);
+    if (row.occupied > row.friendly) presence.enemy.push(row.key);
+  }
+  return presence;
+}
+
+/**
+ * The regions' presence. Reads the occupancy counters (one row per occupied region) and the friendly
+ * territories through the owner index: no scan of territories.
+ */
+export async function regionsOverview(em: EntityManager, userId: number): Promise<MapPresence> {
   const friends = ownedBy(await friendlyOwnerIds(em, userId));
   const rows = await mapRows<Counted>(
     em,
@@ -89,11 +106,11 @@ export async function regionsOverview(em: EntityManager, userId: number): Promis
       order by o.region`,
     [friends.value],
   );
-  return rows.map((row) => ({ region_id: row.key, has_player_presence: row.friendly > 0, has_enemy_presence: row.occupied > row.friendly }));
+  return presenceOf(rows);
 }
 
-/** The sub-regions of one region where anyone holds a territory, as `regionsOverview` (primary-key range read of the counters). */
-export async function subregionsOverview(em: EntityManager, userId: number, regionId: number): Promise<SubregionOverview[]> {
+/** The presence in one region's sub-regions, as `regionsOverview` (primary-key range read of the counters). */
+export async function subregionsOverview(em: EntityManager, userId: number, regionId: number): Promise<MapPresence> {
   checkRegion(regionId);
   const friends = ownedBy(await friendlyOwnerIds(em, userId));
   const rows = await mapRows<Counted>(
@@ -107,24 +124,25 @@ export async function subregionsOverview(em: EntityManager, userId: number, regi
       order by o.sub_region`,
     [friends.value, regionId],
   );
-  return rows.map((row) => ({ sub_region_id: row.key, has_player_presence: row.friendly > 0, has_enemy_presence: row.occupied > row.friendly }));
+  return presenceOf(rows);
 }
 
-/** Every id 1..count: the present cell where there is one, an empty one elsewhere. */
-function fillGrid<T>(present: readonly T[], idOf: (cell: T) => number, count: number, empty: (id: number) => T): T[] {
+/** Every id 1..count as a cell of the spec's overview, flagged from `presence`. */
+function fillGrid<T>(presence: MapPresence, count: number, cell: (id: number, mine: boolean, enemy: boolean) => T): T[] {
+  const mine = new Set(presence.mine);
+  const enemy = new Set(presence.enemy);
   const grid = new Array<T>(count);
-  for (const cell of present) grid[idOf(cell) - 1] = cell;
-  for (let id = 1; id <= count; id++) grid[id - 1] ??= empty(id);
+  for (let id = 1; id <= count; id++) grid[id - 1] = cell(id, mine.has(id), enemy.has(id));
   return grid;
 }
 
-/** The whole grid of regions from `regionsOverview`'s answer, the empty ones too: GET /map/regions-overview (spec social 7). */
-export const everyRegion = (present: readonly RegionOverview[]): RegionOverview[] =>
-  fillGrid(present, (r) => r.region_id, MAP_REGIONS, (region_id) => ({ region_id, has_player_presence: false, has_enemy_presence: false }));
+/** GET /map/regions-overview (spec social 7): every region with the caller's presence and another player's. */
+export const everyRegion = (presence: MapPresence): RegionOverview[] =>
+  fillGrid(presence, MAP_REGIONS, (region_id, has_player_presence, has_enemy_presence) => ({ region_id, has_player_presence, has_enemy_presence }));
 
-/** The whole grid of a region's sub-regions from `subregionsOverview`'s answer: GET /map/region/{id}/subregions-overview. */
-export const everySubregion = (present: readonly SubregionOverview[]): SubregionOverview[] =>
-  fillGrid(present, (s) => s.sub_region_id, MAP_SUB_REGIONS, (sub_region_id) => ({ sub_region_id, has_player_presence: false, has_enemy_presence: false }));
+/** GET /map/region/{id}/subregions-overview: every sub-region of the region, as `everyRegion`. */
+export const everySubregion = (presence: MapPresence): SubregionOverview[] =>
+  fillGrid(presence, MAP_SUB_REGIONS, (sub_region_id, has_player_presence, has_enemy_presence) => ({ sub_region_id, has_player_presence, has_enemy_presence }));
 
 /**
  * Every territory of a region (or of one of its sub-regions) with its owner, in grid order. Uses the

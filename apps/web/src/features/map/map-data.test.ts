@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexWreckage, wreckageLevel, type WreckageField } from './map-data';
+import { indexWreckage, presenceMap, wreckageLevel, type WreckageField } from './map-data';
 
 const field = (id: number, region: number, sub_region: number, position: number): WreckageField => ({
   id,
@@ -32,5 +32,14 @@ describe('the map’s wreckage', () => {
   it('is empty before the answer loads', () => {
     const index = indexWreckage(undefined);
     expect([index.byRegion.size, index.bySubRegion.size, index.byPosition.size]).toEqual([0, 0, 0]);
+  });
+});
+
+describe('presenceMap', () => {
+  it('reads the two id lists as each cell looks at a glance: own, enemy, or contested when in both', () => {
+    const map = presenceMap({ mine: [3, 7], enemy: [7, 12] });
+    expect([...map]).toEqual([[3, 'own'], [7, 'contested'], [12, 'enemy']]);
+    expect(map.get(4)).toBeUndefined();
+    expect(presenceMap(undefined).size).toBe(0);
   });
 });

@@ -6,8 +6,6 @@ import type { Detail } from './geometry';
 import { useGameData } from '../territories';
 import { namesFrom, type NameOf } from '../notifications';
 
-export type RegionOverview = RouterOutputs['map']['regionsOverview'][number];
-export type SubregionOverview = RouterOutputs['map']['subregionsOverview'][number];
 export type MapTerritory = RouterOutputs['map']['regionTerritories'][number];
 export type WreckageField = RouterOutputs['wreckage']['map']['fields'][number];
 
@@ -20,17 +18,11 @@ export const WRECKAGE_STALE_MS = 2 * 60_000;
 export const WRECKAGE_REFETCH_MS = 60_000;
 const TERRITORIES_STALE_MS = 60_000;
 
-export function presenceOf(row: { has_player_presence: boolean; has_enemy_presence: boolean }): Presence {
-  if (row.has_player_presence) return row.has_enemy_presence ? 'contested' : 'own';
-  return row.has_enemy_presence ? 'enemy' : 'empty';
-}
-
-function presenceMap<T extends { has_player_presence: boolean; has_enemy_presence: boolean }>(rows: T[] | undefined, key: (row: T) => number) {
+/** A map level's presence (the ids holding the player's territories and those holding another's) by id; an id not in it is empty. */
+export function presenceMap(presence: RouterOutputs['map']['regionsOverview'] | undefined): Map<number, Presence> {
   const map = new Map<number, Presence>();
-  for (const row of rows ?? []) {
-    const presence = presenceOf(row);
-    if (presence !== 'empty') map.set(key(row), presence);
-  }
+  for (const id of presence?.mine ?? []) map.set(id, 'own');
+  for (const id of presence?.enemy ?? []) map.set(id, map.has(id) ? 'contested' : 'enemy');
   return map;
 }
 
@@ -94,8 +86,8 @@ export function useMapData(detail: Detail) {
     placeholderData: keepPreviousData,
   });
 
-  const regionPresence = useMemo(() => presenceMap(regions.data, (r) => r.region_id), [regions.data]);
-  const subregionPresence = useMemo(() => presenceMap(subregions.data, (s) => s.sub_region_id), [subregions.data]);
+  const regionPresence = useMemo(() => presenceMap(regions.data), [regions.data]);
+  const subregionPresence = useMemo(() => presenceMap(subregions.data), [subregions.data]);
   const territoriesByPosition = useMemo(
     () => new Map((territories.data ?? []).map((t) => [t.position, t] as const)),
     [territories.data],

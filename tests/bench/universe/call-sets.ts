@@ -1,0 +1,69 @@
+import { processCpuMs } from '../cpu';
+import { pageCalls } from './calls';
+import { batchRequest, bodyText, type Client } from './http';
+import { POLLS, TABS, type Page } from './model';
+import type { Universe } from './seed';
+
+/** The call sets measured: every screen, every poll and the sign-in (commands change the world, so they are the steps' to measure). */
+export const CALL_SETS: readonly Page[] = ['SIGN_IN', ...TABS, ...(Object.keys(POLLS) as Page[])];
+
+export interface CallSetCost {
+  page: Page;
+  requests: number;
+  /** The api's CPU a request (its process's, from /proc: garbage collection and compression included). */
+  apiMs: number;
+  /** One answer's JSON and the bytes it went out as (brotli when over 4 KiB), for the first player. */
+  jsonBytes: number;
+  wireBytes: number;
+  failed: number;
+}
+
+/**
+ * `--call-sets`: what each call set of the model costs the api alone. Each is sent `requests` times
+ * (after as many unmeasured, so the api has compiled its path), `concurrency` at a time, for the
+ * online players in turn, with nothing else running but the sim-worker; the api's CPU over those
+ * requests, divided by them, is the set's cost. A step mixes them all on a busy machine, where every
+ * request costs more; these figures say which sets are dear, not what a step will use.
+ */
+export async function measureCallSets(
+  options: { client: Client; universe: Universe; tokens: Map<number, string>; online: readonly number[]; apiPid: number; requests: number; concurrency: number },
+): Promise<CallSetCost[]> {
+  const { client, universe, tokens, online, apiPid, requests, concurrency } = options;
+  const costs: CallSetCost[] = [];
+  for (const page of CALL_SETS) {
+    const send = (player: number) => client.trpc(tokens.get(player)!, pageCalls(page, universe.players[player]!, universe), false, performance.now());
+    const first = online[0]!;
+    const sample = await client.request(batchRequest(tokens.get(first)!, pageCalls(page, universe.players[first]!, universe), false));
+    let failed = 0;
+    const run = async () => {
+      let next = 0;
+      await Promise.all(Array.from({ length: concurrency }, async () => {
+        while (next < requests) {
+          const reply = await send(online[next++ % online.length]!);
+          if (reply.status !== 200) failed += 1;
+        }
+      }));
+    };
+    await run();
+    failed = 0;
+    const before = processCpuMs([apiPid]);
+    await run();
+    costs.push({
+      page,
+      requests,
+      apiMs: (processCpuMs([apiPid]) - before) / requests,
+      jsonBytes: sample.answer ? Buffer.byteLength(bodyText(sample.answer)) : 0,
+      wireBytes: sample.answer?.body.length ?? 0,
+      failed,
+    });
+  }
+  return costs;
+}
+
+export function printCallSets(costs: readonly CallSetCost[]): void {
+  console.log('\nwhat each call set costs the api alone (--call-sets):');
+  for (const c of costs) {
+    console.log(`  ${c.page.padEnd(18)} ${c.apiMs.toFixed(2)} ms a request (${c.requests} requests${c.failed ? `, ${c.failed} not 200` : ''}); ` +
+      `answer ${c.jsonBytes.toLocaleString('en')} bytes of JSON, ${c.wireBytes.toLocaleString('en')} sent`);
+  }
+}
