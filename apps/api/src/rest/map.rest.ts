@@ -17,7 +17,7 @@ function numberParam(req: FastifyRequest, name: string): number {
  * territories onto the pre-serialised one, sent as it is.
  */
 export function registerMapRest(app: FastifyInstance, makeContext: ContextFactory): void {
-  // The spec's overviews are the whole grid; the procedures answer the cells where anyone is (the web map's read).
+  // The spec's overviews are the whole grid; the procedures answer the ids where anyone is (the web map's read).
   restRoute(app, makeContext, 'GET', '/map/regions-overview', async (caller) => everyRegion(await caller.map.regionsOverview()));
   restRoute(app, makeContext, 'GET', '/map/region/:id/subregions-overview', async (caller, req) =>
     everySubregion(await caller.map.subregionsOverview({ regionId: numberParam(req, 'id') })),
