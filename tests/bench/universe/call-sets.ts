@@ -8,7 +8,8 @@ import type { Universe } from './seed';
 export const CALL_SETS: readonly Page[] = ['SIGN_IN', ...TABS, ...(Object.keys(POLLS) as Page[])];
 
 export interface CallSetCost {
-  page: Page;
+  /** The set, or `SET:path` for one call of a split set. */
+  name: string;
   requests: number;
   /** The api's CPU a request (its process's, from /proc: garbage collection and compression included). */
   apiMs: number;
@@ -23,17 +24,29 @@ export interface CallSetCost {
  * (after as many unmeasured, so the api has compiled its path), `concurrency` at a time, for the
  * online players in turn, with nothing else running but the sim-worker; the api's CPU over those
  * requests, divided by them, is the set's cost. A step mixes them all on a busy machine, where every
- * request costs more; these figures say which sets are dear, not what a step will use.
+ * request costs more; these figures say which sets are dear, not what a step will use. A split set's
+ * calls are each sent alone, to find which call of a dear set is the dear one.
  */
 export async function measureCallSets(
-  options: { client: Client; universe: Universe; tokens: Map<number, string>; online: readonly number[]; apiPid: number; requests: number; concurrency: number },
+  options: {
+    client: Client; universe: Universe; tokens: Map<number, string>; online: readonly number[]; apiPid: number; requests: number; concurrency: number;
+    /** Sets whose calls are measured one by one instead (`--split`); none: every set whole. */
+    split: readonly Page[];
+  },
 ): Promise<CallSetCost[]> {
-  const { client, universe, tokens, online, apiPid, requests, concurrency } = options;
+  const { client, universe, tokens, online, apiPid, requests, concurrency, split } = options;
   const costs: CallSetCost[] = [];
-  for (const page of CALL_SETS) {
-    const send = (player: number) => client.trpc(tokens.get(player)!, pageCalls(page, universe.players[player]!, universe), false, performance.now());
+  const sets: { page: Page; index: number | null }[] = split.length
+    ? split.flatMap((page) => pageCalls(page, universe.players[online[0]!]!, universe).map((_, index) => ({ page, index })))
+    : CALL_SETS.map((page) => ({ page, index: null }));
+  for (const { page, index } of sets) {
+    const callsOf = (player: number) => {
+      const all = pageCalls(page, universe.players[player]!, universe);
+      return index === null ? all : [all[index]!];
+    };
+    const send = (player: number) => client.trpc(tokens.get(player)!, callsOf(player), false, performance.now());
     const first = online[0]!;
-    const sample = await client.request(batchRequest(tokens.get(first)!, pageCalls(page, universe.players[first]!, universe), false));
+    const sample = await client.request(batchRequest(tokens.get(first)!, callsOf(first), false));
     let failed = 0;
     const run = async () => {
       let next = 0;
@@ -49,7 +62,7 @@ export async function measureCallSets(
     const before = processCpuMs([apiPid]);
     await run();
     costs.push({
-      page,
+      name: index === null ? page : `${page}:${callsOf(first)[0]!.path}`,
       requests,
       apiMs: (processCpuMs([apiPid]) - before) / requests,
       jsonBytes: sample.answer ? Buffer.byteLength(bodyText(sample.answer)) : 0,
@@ -63,7 +76,7 @@ export async function measureCallSets(
 export function printCallSets(costs: readonly CallSetCost[]): void {
   console.log('\nwhat each call set costs the api alone (--call-sets):');
   for (const c of costs) {
-    console.log(`  ${c.page.padEnd(18)} ${c.apiMs.toFixed(2)} ms a request (${c.requests} requests${c.failed ? `, ${c.failed} not 200` : ''}); ` +
+    console.log(`  ${c.name.padEnd(18)} ${c.apiMs.toFixed(2)} ms a request (${c.requests} requests${c.failed ? `, ${c.failed} not 200` : ''}); ` +
       `answer ${c.jsonBytes.toLocaleString('en')} bytes of JSON, ${c.wireBytes.toLocaleString('en')} sent`);
   }
 }

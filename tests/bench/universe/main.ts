@@ -10,7 +10,7 @@
  * api's CPU a request of each screen and poll, with the players of the largest step.
  *
  *   npm run bench:universe -- [--steps 200,500,1000] [--online N] [--minutes 1] [--players M (5 x the largest step)]
- *     [--seed 1] [--speed 1000] [--connections 64] [--chaos] [--statements] [--profile DIR] [--call-sets]
+ *     [--seed 1] [--speed 1000] [--connections 64] [--chaos] [--statements] [--profile DIR] [--call-sets [--split MAP,EMPIRE]]
  *     [--base URL --database-url URL --jwt-secret S [--worker-pid PID] [--pg-restart 'command']]
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { startStack, type Stack } from '../../../scripts/lib/stack';
 import { loadAverage } from '../load-stack';
 import { inspectorUrl } from './allocations';
 import { runStepAndReport, type Target } from './report';
-import { onlinePlayers } from './model';
+import { onlinePlayers, type Page } from './model';
 import { Client } from './http';
 import { seedUniverse, tokensFor } from './seed';
 import { SocketHolders } from './sockets';
@@ -31,7 +31,7 @@ import { checkWorld, installArrivalLog, ledger, removeArrivalLog } from './world
 import { finalLine, percentile, Recorder, type StepFigures } from './metrics';
 import { playStep, signIn } from './step';
 import { countStatements, printStatements, resetStatements } from './statements';
-import { measureCallSets, printCallSets } from './call-sets';
+import { CALL_SETS, measureCallSets, printCallSets } from './call-sets';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -55,6 +55,10 @@ const ALLOCATIONS = process.argv.includes('--allocations');
 const BASE = arg('base');
 /** What each call set costs the api alone, instead of the steps (a stack the bench starts: its api's CPU is read from /proc). */
 const CALL_SETS_ONLY = process.argv.includes('--call-sets');
+/** With --call-sets: these sets' calls measured one by one (`--split MAP,EMPIRE`). */
+const SPLIT = (arg('split') ?? '').split(',').filter(Boolean) as Page[];
+const unknownSets = SPLIT.filter((page) => !CALL_SETS.includes(page));
+if (unknownSets.length > 0) throw new Error(`--split takes call sets (${CALL_SETS.join(', ')}), not ${unknownSets.join(', ')}.`);
 
 const catalogue = loadCatalogue();
 const unitKeys = Object.keys(catalogue.units);
@@ -119,7 +123,7 @@ try {
   console.log(`warm-up: 15 s of ${warm.length} players (not counted); ${loadAverage()}`);
   let online: number[] = warm;
   if (CALL_SETS_ONLY) {
-    const costs = await measureCallSets({ client, universe, tokens, online: largest, apiPid: target.stack!.services[0]!.child.pid!, requests: 1000, concurrency: 4 });
+    const costs = await measureCallSets({ client, universe, tokens, online: largest, apiPid: target.stack!.services[0]!.child.pid!, requests: 1000, concurrency: 4, split: SPLIT });
     printCallSets(costs);
     calledSets = costs.every((c) => c.failed === 0);
   }

@@ -33,12 +33,6 @@ export interface MapTerritory {
   owner_username: string | null;
 }
 
-interface Counted {
-  key: number;
-  occupied: number;
-  friendly: number;
-}
-
 /**
  * Owners whose territories do not count as enemy presence for `userId`. Today the player alone; when
  * alliances land, add the members of the player's alliance here and every overview follows.
@@ -81,13 +75,21 @@ export interface MapPresence {
   enemy: number[];
 }
 
-function presenceOf(rows: readonly Counted[]): MapPresence {
-  const presence: MapPresence = { mine: [], enemy: [] };
-  for (const row of rows) {
-    if (row.friendly > 0) presence.mine.push(row.key);
-    if (row.occupied > row.friendly) presence.enemy.push(row.key);
-  }
-  return presence;
+/**
+ * The presence of counted cells (`key`, `occupied`, `friendly` of the query `counted`) as one JSON
+ * value built by PostgreSQL: a full region's 961 sub-regions as rows cost the api 1.65 ms a read in
+ * node-postgres's row parsing alone, one JSON value is a single JSON.parse (docs/decisions.md 30).
+ */
+async function presenceOf(em: EntityManager, counted: string, values: readonly unknown[]): Promise<MapPresence> {
+  const rows = await mapRows<{ presence: MapPresence }>(
+    em,
+    `select json_build_object(
+        'mine', coalesce(json_agg(c.key order by c.key) filter (where c.friendly > 0), '[]'),
+        'enemy', coalesce(json_agg(c.key order by c.key) filter (where c.occupied > c.friendly), '[]')) as presence
+       from (${counted}) c`,
+    values,
+  );
+  return rows[0]!.presence;
 }
 
 /**
@@ -96,35 +98,31 @@ function presenceOf(rows: readonly Counted[]): MapPresence {
  */
 export async function regionsOverview(em: EntityManager, userId: number): Promise<MapPresence> {
   const friends = ownedBy(await friendlyOwnerIds(em, userId));
-  const rows = await mapRows<Counted>(
+  return presenceOf(
     em,
     `select o.region as key, o.territories as occupied, coalesce(f.n, 0)::int as friendly
        from region_occupancy o
        left join (select region, count(*) as n from territories where ${friends.where} group by region) f
          on f.region = o.region
-      where o.territories > 0
-      order by o.region`,
+      where o.territories > 0`,
     [friends.value],
   );
-  return presenceOf(rows);
 }
 
 /** The presence in one region's sub-regions, as `regionsOverview` (primary-key range read of the counters). */
 export async function subregionsOverview(em: EntityManager, userId: number, regionId: number): Promise<MapPresence> {
   checkRegion(regionId);
   const friends = ownedBy(await friendlyOwnerIds(em, userId));
-  const rows = await mapRows<Counted>(
+  return presenceOf(
     em,
     `select o.sub_region as key, o.territories as occupied, coalesce(f.n, 0)::int as friendly
        from subregion_occupancy o
        left join (select sub_region, count(*) as n from territories
                    where ${friends.where} and region = $2 group by sub_region) f
          on f.sub_region = o.sub_region
-      where o.region = $2 and o.territories > 0
-      order by o.sub_region`,
+      where o.region = $2 and o.territories > 0`,
     [friends.value, regionId],
   );
-  return presenceOf(rows);
 }
 
 /** Every id 1..count as a cell of the spec's overview, flagged from `presence`. */
