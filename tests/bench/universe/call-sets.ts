@@ -42,7 +42,8 @@ export async function measureCallSets(
   for (const { page, index } of sets) {
     const callsOf = (player: number) => {
       const all = pageCalls(page, universe.players[player]!, universe);
-      return index === null ? all : [all[index]!];
+      // A set whose calls differ by player (ALLIANCE: a leader's lists the applications) may have none at `index`: sent empty, counted as failed.
+      return index === null ? all : all.slice(index, index + 1);
     };
     const send = (player: number) => client.trpc(tokens.get(player)!, callsOf(player), false, performance.now());
     const first = online[0]!;
