@@ -14,7 +14,7 @@ const gzipAsync = promisify(gzip);
  */
 export const COMPRESS_MIN_BYTES = 4096;
 
-export type Encoding = 'br' | 'gzip';
+type Encoding = 'br' | 'gzip';
 
 /**
  * The encoding to answer in, from Accept-Encoding: brotli when the client takes it, else gzip, else

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Territory, type AmountMap } from '../entities/territory.entity';
-import { epochMs, sqlRows } from './bulk-write';
+import { epochMs, matchIds, sqlRows } from './bulk-write';
 import { fail } from '../errors';
 import type { Actor } from './deps';
 
@@ -44,14 +44,12 @@ export async function findOwnedTerritory(em: EntityManager, actor: Actor, territ
 export async function lockTerritories(em: EntityManager, ids: readonly number[]): Promise<Map<number, Territory>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (unique.length === 0) return new Map();
-  // One territory (nearly every command) is `= $1`: PostgreSQL plans an array parameter, and MikroORM's
-  // one-element `in`, anew at every run (docs/decisions.md 20).
-  const one = unique.length === 1;
-  const held = one
-    ? await sqlRows<{ id: number }>(em, `select id from territories where id = $1 ${LOCK}`, [unique[0]])
-    : await sqlRows<{ id: number }>(em, `select id from territories where id = any($1::int[]) order by id ${LOCK}`, [unique]);
+  // One territory (nearly every command) is matched by value: an array parameter, and MikroORM's
+  // one-element `in`, are planned anew at every run.
+  const match = matchIds('id', '$1', unique);
+  const held = await sqlRows<{ id: number }>(em, `select id from territories where ${match.where} order by id ${LOCK}`, [match.value]);
   if (held.length === 0) return new Map();
-  const where = one ? { id: held[0]!.id } : { id: { $in: held.map((r) => r.id) } };
+  const where = held.length === 1 ? { id: held[0]!.id } : { id: { $in: held.map((r) => r.id) } };
   const rows = await em.find(Territory, where, { orderBy: { id: 'asc' }, refresh: true });
   return new Map(rows.map((t) => [t.id, t]));
 }

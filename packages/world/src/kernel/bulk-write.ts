@@ -45,6 +45,16 @@ export function groupRows<R, V = R>(rows: readonly R[], key: (row: R) => number,
 /** An instant as epoch milliseconds, as a Date of it would answer getTime() (the driver hands raw timestamps over as text). */
 export const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
 
+/**
+ * `column` matched against the ids bound as parameter `param`: `= $n` for one id, `= any($n)` for
+ * several. PostgreSQL takes an array parameter for ten elements, so the kept generic plan of the
+ * array form looks dearer than a fresh one and it plans that text at every run (docs/decisions.md
+ * 20); the one-id text keeps its plan. Answers the condition and the value to bind.
+ */
+export function matchIds(column: string, param: string, ids: readonly number[]): { where: string; value: number | readonly number[] } {
+  return ids.length === 1 ? { where: `${column} = ${param}`, value: ids[0]! } : { where: `${column} = any(${param}::int[])`, value: ids };
+}
+
 /** A query's rows as one JSON array column, so that one statement answers several lists in one round trip. */
 export const jsonList = (query: string) => `(select coalesce(json_agg(q), '[]') from (${query}) q)`;
 

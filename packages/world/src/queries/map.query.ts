@@ -3,6 +3,7 @@ import type { PlayerMarker } from '@brood/game-core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { GRID } from '../db/grid';
 import { fail } from '../errors';
+import { matchIds } from '../kernel/bulk-write';
 import { NO_MARKERS, regionOrSubRegion, regionOwnerMarkers, withOwnerStatus, type Viewer } from './owner-status';
 
 /** The grid of the spec (social 9), from universe.json (db/grid.ts). */
@@ -39,16 +40,6 @@ export interface MapTerritory {
  */
 export async function friendlyOwnerIds(_em: EntityManager, userId: number): Promise<number[]> {
   return [userId];
-}
-
-/**
- * The territories of `owners` as the first parameter: `= $1` for one owner (today's only case) and
- * `= any($1)` for several. PostgreSQL plans an array parameter anew at every run (it takes the array
- * for ten elements, so its kept generic plan looks dearer than a fresh one: docs/decisions.md 20),
- * and the map opens these reads 20 times a second at 3,000 online.
- */
-function ownedBy(owners: number[]): { where: string; value: number | number[] } {
-  return owners.length === 1 ? { where: 'owner_id = $1', value: owners[0]! } : { where: 'owner_id = any($1::int[])', value: owners };
 }
 
 /** Runs hand-written SQL with $n parameters (values go to the driver as they are: arrays stay arrays). */
@@ -97,7 +88,7 @@ async function presenceOf(em: EntityManager, counted: string, values: readonly u
  * territories through the owner index: no scan of territories.
  */
 export async function regionsOverview(em: EntityManager, userId: number): Promise<MapPresence> {
-  const friends = ownedBy(await friendlyOwnerIds(em, userId));
+  const friends = matchIds('owner_id', '$1', await friendlyOwnerIds(em, userId));
   return presenceOf(
     em,
     `select o.region as key, o.territories as occupied, coalesce(f.n, 0)::int as friendly
@@ -112,7 +103,7 @@ export async function regionsOverview(em: EntityManager, userId: number): Promis
 /** The presence in one region's sub-regions, as `regionsOverview` (primary-key range read of the counters). */
 export async function subregionsOverview(em: EntityManager, userId: number, regionId: number): Promise<MapPresence> {
   checkRegion(regionId);
-  const friends = ownedBy(await friendlyOwnerIds(em, userId));
+  const friends = matchIds('owner_id', '$1', await friendlyOwnerIds(em, userId));
   return presenceOf(
     em,
     `select o.sub_region as key, o.territories as occupied, coalesce(f.n, 0)::int as friendly
