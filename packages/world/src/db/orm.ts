@@ -2,6 +2,7 @@ import { MikroORM, defineConfig, type EntityManager } from '@mikro-orm/postgresq
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from '../entities';
 import { migrationsList } from '../migrations';
+import { BoundEntityManager, BoundPostgreSqlDriver } from './bound-statements';
 import { preparedStatementOptions } from './prepared';
 import { DEFAULT_DATABASE_TIMEOUTS, pgTimeoutOptions, type DatabaseTimeouts } from './timeouts';
 
@@ -23,6 +24,9 @@ export interface OrmOptions {
 export function ormConfig(clientUrl: string, options: OrmOptions = {}) {
   return defineConfig({
     clientUrl,
+    // MikroORM's own statements go with their values bound, so they are prepared and keep their plans (./bound-statements.ts).
+    driver: BoundPostgreSqlDriver,
+    entityManager: BoundEntityManager,
     entities: [...entities],
     extensions: [Migrator],
     debug: options.debug ?? false,
