@@ -31,6 +31,7 @@ import { Migration0230MessagesOutliveAccounts } from './0230-messages-outlive-ac
 import { Migration0240QueueChanges } from './0240-queue-changes';
 import { Migration0250FleetListChanges } from './0250-fleet-list-changes';
 import { Migration0260TerritoryStatistics } from './0260-territory-statistics';
+import { Migration0270FinerScoreBuckets } from './0270-finer-score-buckets';
 
 /**
  * Every migration, in order. Migrations are hand-written SQL (one file per step, numbered) so that
@@ -69,4 +70,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0240-queue-changes', class: Migration0240QueueChanges },
   { name: '0250-fleet-list-changes', class: Migration0250FleetListChanges },
   { name: '0260-territory-statistics', class: Migration0260TerritoryStatistics },
+  { name: '0270-finer-score-buckets', class: Migration0270FinerScoreBuckets },
 ];

@@ -6,7 +6,7 @@ import { compactScoreRanks } from '../commands/scores';
 import { HIGHSCORE_SORT_KEYS, listHighscores, ownHighscore, rankOf } from './highscores.query';
 
 /**
- * Ranks and far pages read the score histogram (migration 0053), kept by triggers on player_scores.
+ * Ranks and far pages read the score histogram (migrations 0053 and 0270), kept by triggers on player_scores.
  * Whatever writes came before (new players, single and bulk score changes, removed players,
  * truncation, the folding job), every rank and every page must be what a plain sort of everyone says.
  */
@@ -15,7 +15,9 @@ let sql: pg.Client;
 const CATEGORIES = ['building_score', 'research_score', 'unit_score', 'defense_score', 'total_score'] as const;
 const IDS = [1, 2, 3, 4, 5, 6, 7, 8];
 // Bucket edges, ties, zero, and anything from a crumb to millions.
-const score = fc.oneof(fc.constantFrom(0, 0.0005, 0.001, 0.5, 1, 1.0314, 2.718, 1000, 1000.0001), fc.double({ min: 0, max: 1e7, noNaN: true }));
+/** A score on a bucket's lower edge (128 buckets an e-fold, migration 0270): rounding there decides the bucket. */
+const BUCKET_EDGE = Math.exp(885 / 128) / 1000;
+const score = fc.oneof(fc.constantFrom(0, 0.0005, 0.001, 0.5, 1, 1.0314, 2.718, 1000, 1000.0001, BUCKET_EDGE, BUCKET_EDGE * (1 - 1e-12), BUCKET_EDGE * (1 + 1e-12)), fc.double({ min: 0, max: 1e7, noNaN: true }));
 const scores = fc.tuple(score, score, score, score, score);
 
 type Op =

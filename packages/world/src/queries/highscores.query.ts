@@ -50,7 +50,7 @@ interface Row {
  * A page of `limit` in ordering `col`, from `skip`: the first row of a CTE `params` the caller writes
  * before this. The limit is written into the text, not bound: for a bound limit the planner guesses a
  * tenth of the table, so a kept plan looked dearer than a fresh one and PostgreSQL planned the
- * player's own place (1 ms of planning) at every call (decision 20); a page has few sizes. The page starts in its bucket of the histogram (migration 0053): the
+ * player's own place (1 ms of planning) at every call (decision 20); a page has few sizes. The page starts in its bucket of the histogram (migrations 0053, 0270): the
  * last bucket with at most `skip` players above it. From that bucket's ceiling the ordering's index is
  * read past the few players of the bucket before the page; only the entries shown are read whole.
  * The base territory is the player's oldest (lowest id) territory.
