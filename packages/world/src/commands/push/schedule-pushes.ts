@@ -1,6 +1,7 @@
 import { pushKindOf, type MessageType, type PushKind, type PushPreferences } from '@brood/contracts';
 import { JOBS } from '../../job-contracts';
 import { scheduleJobs, type JobSender } from '../../jobs';
+import { boundRows } from '../../kernel/bulk-write';
 import { withDefaults } from './subscriptions.command';
 
 /** What a push announces: a notification, or a private message (read by push-delivery at send time). */
@@ -25,7 +26,9 @@ export const notificationNote = (id: string, userId: number, messageType: Messag
 export async function schedulePushes(tx: JobSender, notes: readonly StoredNote[]): Promise<void> {
   const pushed = notes.flatMap((n) => (n.kind ? [{ ...n, kind: n.kind }] : []));
   if (pushed.length === 0) return;
-  const subscriptions = await tx.em.execute<{ id: string; user_id: number; switches: Partial<PushPreferences> | null }[]>(
+  // Bound, so the text is prepared and keeps its plan: the worker runs it for every batch that notifies.
+  const subscriptions = await boundRows<{ id: string; user_id: number; switches: Partial<PushPreferences> | null }>(
+    tx.em,
     `select s.id, s.user_id, p.switches from push_subscriptions s left join push_preferences p on p.user_id = s.user_id
      where s.user_id in (select value::int from json_array_elements_text(?::json))`,
     [JSON.stringify([...new Set(pushed.map((n) => n.userId))])],
