@@ -138,10 +138,6 @@ try {
     console.log(`\n${coming.length} players came online (socket, then the sign-in call set, 8 at a time) in ${took.toFixed(1)} s, ${(coming.length / took).toFixed(1)} a second: ` +
       `sign-in p50 ${Math.round(percentile(signed.ms, 50))} ms, p99 ${Math.round(percentile(signed.ms, 99))} ms, ${signed.failed} failed (the ramp-in, not counted)`);
     online = next;
-    // Statistics of the world the step plays in, as autovacuum keeps a running universe's: the seed's vacuum saw no fleet
-    // or notification yet, and a plan a connection keeps from an empty table's statistics (a scan of the whole table)
-    // stays until the table's statistics change; a one-minute step would measure those plans, not the game's.
-    await sql.query('analyze');
     if (STATEMENTS && stack?.embedded) await resetStatements(sql);
     const result = await runStepAndReport({
       target, client, sql, universe, tokens, online, sockets,
