@@ -118,24 +118,31 @@ function toView(catalogue: Catalogue, row: Row, viewer: number): MovementView {
   };
 }
 
-const SELECT = `
-  select m.id, m.user_id, u.username, m.mission, m.original_mission,
+const COLUMNS = `m.id, m.user_id, u.username, m.mission, m.original_mission,
          m.start_territory_id, st.name as start_name, m.start_region, m.start_sub_region, m.start_position,
          tt.id as target_territory_id, tt.name as target_name, tt.owner_id as target_owner,
          m.target_region, m.target_sub_region, m.target_position,
          m.units, m.resources, m.exploration_duration_hours, m.exploring_since, m.start_time, m.arrival_time, m.created_at,
          m.attack_group_id,
-         (select count(*) from movements g where g.attack_group_id = m.attack_group_id and g.mission = 'MULTI_PARTY_ATTACK_PARTICIPANT') as participants
-  from movements m
-  join users u on u.id = m.user_id
+         (select count(*) from movements g where g.attack_group_id = m.attack_group_id and g.mission = 'MULTI_PARTY_ATTACK_PARTICIPANT') as participants`;
+
+const JOINS = `join users u on u.id = m.user_id
   left join territories st on st.id = m.start_territory_id
   left join territories tt on tt.region = m.target_region and tt.sub_region = m.target_sub_region and tt.position = m.target_position`;
 
-/** The rows of `player`'s fleet list (a parameter or a column), unordered. */
-const fleetListSql = (player: string) => `${SELECT} where m.user_id = ${player}
+/**
+ * The rows of `player`'s fleet list (a parameter or a column), unordered. The others' fleets are
+ * looked up from each of the player's territories (`offset 0` keeps the lookup a lookup): as a join
+ * the planner may instead read every fleet in flight, which it does when it plans with statistics
+ * taken while few flew, and a prepared statement keeps that plan until the next analyze (1.5 ms a
+ * read with a few thousand fleets in flight, against 0.3).
+ */
+const fleetListSql = (player: string) => `select ${COLUMNS} from movements m ${JOINS} where m.user_id = ${player}
   union all
-  ${SELECT} where m.user_id <> ${player} and m.mission <> 'RETURN'
-    and m.target_territory_id in (select id from territories where owner_id = ${player}) and tt.owner_id = ${player}`;
+  select ${COLUMNS} from territories mine
+  cross join lateral (select * from movements h where h.target_territory_id = mine.id and h.user_id <> ${player} and h.mission <> 'RETURN' offset 0) m
+  ${JOINS}
+  where mine.owner_id = ${player} and tt.owner_id = ${player}`;
 
 /**
  * The player's own fleets (out, stationed, returning) and every other player's fleet heading for, or
