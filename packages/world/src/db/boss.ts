@@ -36,10 +36,26 @@ export function createBoss(connectionString: string, role: BossRole, options: Bo
   });
 }
 
-/** Installs or upgrades pg-boss's schema (`pgboss`); idempotent, safe on an up-to-date database. */
+/**
+ * An index of the jobs waiting, by queue and due time. pg-boss's fetch takes a queue's due jobs
+ * (`start_after <= now()`) in priority and creation order, through its index on (name, priority,
+ * created_on, start_after): it steps over every job of the queue not yet due. The game schedules each
+ * arrival and each completion as a job due when it happens, so a universe at speed 1 holds a job for
+ * every fleet in flight and every queue item in progress, and the fetch (tens a second) read them all
+ * each time: with 20,000 jobs not yet due, 7.3 ms a fetch of three due ones, a scan of the whole
+ * table. With this index it reads the due ones and sorts those: 0.08 ms. Made on the partitioned
+ * parent, so every partition has it; pg-boss's own indexes are untouched.
+ */
+export const DUE_JOBS_INDEX = `create index if not exists job_due_brood on pgboss.job (name, start_after) where state < 'active' and not blocked`;
+
+/** Installs or upgrades pg-boss's schema (`pgboss`) and adds the game's index of waiting jobs; idempotent, safe on an up-to-date database. */
 export async function migrateBoss(connectionString: string): Promise<void> {
   const boss = new PgBoss({ connectionString, max: 2, migrate: true, supervise: false, schedule: false });
   boss.on('error', () => undefined); // start() rejects with the same error
   await boss.start();
-  await boss.stop({ graceful: false });
+  try {
+    await boss.getDb().executeSql(DUE_JOBS_INDEX);
+  } finally {
+    await boss.stop({ graceful: false });
+  }
 }
