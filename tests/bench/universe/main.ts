@@ -98,6 +98,9 @@ if (BASE) {
   target = { baseUrl: stack.baseUrl, databaseUrl: stack.databaseUrl, secret, workerPid: null, pgRestart: null, stack, inspector };
 }
 
+/** Before each step: the world played at the step's size, not counted, before its statistics are taken. */
+const SETTLE_MS = 20_000;
+
 const sql = new pg.Pool({ connectionString: target.databaseUrl, max: 4 });
 sql.on('error', () => undefined); // a --chaos restart cuts idle connections
 let failed = false;
@@ -138,6 +141,12 @@ try {
     console.log(`\n${coming.length} players came online (socket, then the sign-in call set, 8 at a time) in ${took.toFixed(1)} s, ${(coming.length / took).toFixed(1)} a second: ` +
       `sign-in p50 ${Math.round(percentile(signed.ms, 50))} ms, p99 ${Math.round(percentile(signed.ms, 99))} ms, ${signed.failed} failed (the ramp-in, not counted)`);
     online = next;
+    // The world settles at the step's size, not counted, and its statistics are then taken, as autovacuum keeps those of
+    // a universe that has run a while: the seed's vacuum saw no fleet, notification or job yet, and a connection keeps a
+    // plan made from an empty table's statistics until they change, so a step measured at once measures those plans.
+    await playStep({ client, sql, universe, tokens, online, durationMs: SETTLE_MS, seed: SEED * 1000 + 500 + k }, performance.now(), new Recorder());
+    await sql.query('analyze');
+    console.log(`settled: ${SETTLE_MS / 1000} s of ${online.length} players (not counted), then analyze; ${loadAverage()}`);
     if (STATEMENTS && stack?.embedded) await resetStatements(sql);
     const result = await runStepAndReport({
       target, client, sql, universe, tokens, online, sockets,
