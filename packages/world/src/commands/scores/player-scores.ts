@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Catalogue } from '@brood/game-data';
 import { scoreBreakdown, type ScoreBreakdown } from '@brood/game-core';
-import { epochMs, groupRows, jsonList, sqlRows } from '../../kernel/bulk-write';
+import { epochMs, groupRows, jsonList, matchIds, sqlRows } from '../../kernel/bulk-write';
 import { lockScores } from '../../kernel/locks';
 import { technologiesAt } from '../../settle';
 
@@ -15,18 +15,20 @@ import { technologiesAt } from '../../settle';
 export async function computeScores(em: EntityManager, catalogue: Catalogue, userIds: readonly number[], at: Date): Promise<Map<number, ScoreBreakdown>> {
   const out = new Map<number, ScoreBreakdown>();
   if (userIds.length === 0) return out;
-  // One statement, one round trip: each list comes back as a JSON array.
+  // One statement, one round trip: each list comes back as a JSON array. The players as one value when
+  // there is one (a completion's bookkeeping), so that text keeps one plan (decision 20, matchIds).
+  const players = (column: string) => matchIds(column, '$1', userIds);
   const [row] = await sqlRows<{
     territories: { owner_id: number; structures: Record<string, number>; units: Record<string, number>; defenses: Record<string, number> }[];
     fleets: { user_id: number; units: Record<string, number> }[];
     research: { user_id: number; item_key: string; target_level: number | null; end_ms: number }[];
   }>(
     em,
-    `select ${jsonList('select owner_id, structures, units, defenses from territories where owner_id = any($1::int[])')} as territories,
-            ${jsonList('select user_id, units from movements where user_id = any($1::int[])')} as fleets,
+    `select ${jsonList(`select owner_id, structures, units, defenses from territories where ${players('owner_id').where}`)} as territories,
+            ${jsonList(`select user_id, units from movements where ${players('user_id').where}`)} as fleets,
             ${jsonList(`select user_id, item_key, target_level, ${epochMs('end_time')} as end_ms from queue_items
-                    where kind = 'research' and end_time <= $2 and user_id = any($1::int[])`)} as research`,
-    [[...userIds], at],
+                    where kind = 'research' and end_time <= $2 and ${players('user_id').where}`)} as research`,
+    [players('user_id').value, at],
   );
   const { territories, fleets, research } = row!;
   // Grouped once by player: a batch of the periodic check is 500 players.
