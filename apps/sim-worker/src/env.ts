@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WAKE_GAP_MS } from './waker';
 import { DatabaseStatementsEnv, DatabaseTimeoutsEnv, DatabaseUrlEnv, LogLevelEnv, PushAllowedOriginsEnv, UniverseOverridesEnv, VapidKeyEnv, parseEnv } from '@brood/world';
 
 /** The sim-worker's whole configuration, read once. `npm start` sets DATABASE_URL for the embedded database. */
@@ -16,7 +17,7 @@ export const WorkerEnvSchema = z.object({
   /** Batches of one queue in flight at once in this process (one's round trips overlap another's computing). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
   /** The least time between two due-time wake-ups of a queue: events due within it are fetched as one batch. */
-  WORKER_WAKE_GAP_MS: z.coerce.number().int().min(1).max(1000).default(50),
+  WORKER_WAKE_GAP_MS: z.coerce.number().int().min(1).max(1000).default(WAKE_GAP_MS),
   /**
    * A job a worker holds must show a sign of life this often (pg-boss refreshes it at half that while
    * the handler runs); past it the supervisor fails the job back for a retry, so the jobs of a worker

@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Job, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Catalogue } from '@brood/game-data';
-import { startDueWaker } from './waker';
+import { startDueWaker, WAKE_GAP_MS } from './waker';
 import { DEAD_LETTER_QUEUE, ensureQueue, type DeadLetter, type JobDefinition, type JobDeps } from '@brood/world';
 
 export interface WorkerOptions {
@@ -17,7 +17,7 @@ export interface WorkerOptions {
   jobHeartbeatSeconds?: number;
   /** See WORKER_CONCURRENCY: batches of one queue in flight at once (default 2). */
   concurrency?: number;
-  /** See WORKER_WAKE_GAP_MS: the least time between two due-time wake-ups of a queue (default 50). */
+  /** See WORKER_WAKE_GAP_MS: the least time between two due-time wake-ups of a queue (default WAKE_GAP_MS). */
   wakeGapMs?: number;
   now?: () => Date;
 }
@@ -142,7 +142,7 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop(): Pro
     }
     if (definition.dueIn) {
       const dueIn = definition.dueIn.bind(definition);
-      wakers.push(startDueWaker({ boss, log, workerIds, dueIn: () => dueIn({ em: options.orm.em.fork() }), lookEveryMs: Math.min(pollingIntervalSeconds * 1000, LOOK_EVERY_MS), gapMs: options.wakeGapMs ?? 50 }));
+      wakers.push(startDueWaker({ boss, log, workerIds, dueIn: () => dueIn({ em: options.orm.em.fork() }), lookEveryMs: Math.min(pollingIntervalSeconds * 1000, LOOK_EVERY_MS), gapMs: options.wakeGapMs ?? WAKE_GAP_MS }));
     }
   }
   log.info({ queues: [...names] }, 'sim-worker working');
