@@ -72,18 +72,23 @@ type Method = 'all' | 'get' | 'run';
 type Query = Parameters<PostgreSqlConnection['execute']>[0];
 type Result = QueryResult | EntityData<AnyEntity> | EntityData<AnyEntity>[];
 
-/** The connection that sends MikroORM's statements with their values bound (see bindValues). */
+/**
+ * The connection that sends MikroORM's statements with their values bound (see bindValues). A
+ * statement without values, one given as a query builder or a raw fragment, or one carrying an abort
+ * signal (which the game does not use) goes as MikroORM sends it.
+ */
 export class BoundPostgreSqlConnection extends PostgreSqlConnection {
   override async execute<T>(query: Query, params: readonly unknown[] | Dictionary<unknown> = [], method: Method = 'all', ctx?: Transaction, loggerContext?: Dictionary): Promise<T> {
     if (typeof query !== 'string' || !Array.isArray(params) || params.length === 0 || loggerContext?.signal || loggerContext?.inflightQueryAbortStrategy) {
       return super.execute(query, params, method, ctx, loggerContext) as Promise<T>;
     }
     await this.ensureConnection();
-    const bound = bindValues(this.getPlatform() as PostgreSqlPlatform, query, params);
-    return this.executeQuery(this.getSql(query, bound.text, loggerContext), async () => {
+    const sql = this.config.get('onQuery')(query, params);
+    const bound = bindValues(this.getPlatform() as PostgreSqlPlatform, sql, params);
+    return this.executeQuery(this.getSql(sql, bound.text, loggerContext), async () => {
       const res = await ((ctx as ReturnType<this['getClient']> | undefined) ?? this.getClient()).executeQuery(CompiledQuery.raw(bound.text, bound.values));
       return this.transformRawResult<T>(res, method);
-    }, { query, params, ...loggerContext });
+    }, { query: sql, params, ...loggerContext });
   }
 }
 
