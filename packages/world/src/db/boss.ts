@@ -46,7 +46,7 @@ export function createBoss(connectionString: string, role: BossRole, options: Bo
  * table. With this index it reads the due ones and sorts those: 0.08 ms. Made on the partitioned
  * parent, so every partition has it; pg-boss's own indexes are untouched.
  */
-export const DUE_JOBS_INDEX = `create index if not exists job_due_brood on pgboss.job (name, start_after) where state < 'active' and not blocked`;
+const DUE_JOBS_INDEX = `create index if not exists job_due_brood on pgboss.job (name, start_after) where state < 'active' and not blocked`;
 
 /** Installs or upgrades pg-boss's schema (`pgboss`) and adds the game's index of waiting jobs; idempotent, safe on an up-to-date database. */
 export async function migrateBoss(connectionString: string): Promise<void> {

@@ -44,13 +44,12 @@ export async function findOwnedTerritory(em: EntityManager, actor: Actor, territ
 export async function lockTerritories(em: EntityManager, ids: readonly number[]): Promise<Map<number, Territory>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (unique.length === 0) return new Map();
-  // One territory (nearly every command) is matched by value: an array parameter, and MikroORM's
-  // one-element `in`, are planned anew at every run.
+  // One territory (nearly every command) is matched by value: an array parameter is planned anew at
+  // every run. MikroORM's `in` goes bound (db/bound-statements.ts), one kept text for each list length.
   const match = matchIds('id', '$1', unique);
   const held = await sqlRows<{ id: number }>(em, `select id from territories where ${match.where} order by id ${LOCK}`, [match.value]);
   if (held.length === 0) return new Map();
-  const where = held.length === 1 ? { id: held[0]!.id } : { id: { $in: held.map((r) => r.id) } };
-  const rows = await em.find(Territory, where, { orderBy: { id: 'asc' }, refresh: true });
+  const rows = await em.find(Territory, { id: { $in: held.map((r) => r.id) } }, { orderBy: { id: 'asc' }, refresh: true });
   return new Map(rows.map((t) => [t.id, t]));
 }
 
