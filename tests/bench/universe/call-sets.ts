@@ -74,10 +74,56 @@ export async function measureCallSets(
   return costs;
 }
 
+/**
+ * The commands' part of `--call-sets`: builds started and cancelled (30% refunded), for `requests`
+ * players, after a round unmeasured. First each player starts two levels of the first field of their
+ * home; the api's CPU over those starts, divided by them, is `build` (`construction.start`). Then each
+ * starts two more and cancels the second at once (at the bench's speed a queued item is done within
+ * seconds, so the cancel must follow it): what that costs beyond the first pass, divided by the
+ * cancels, is `cancel`.
+ */
+export async function measureCommands(
+  options: { client: Client; universe: Universe; tokens: Map<number, string>; online: readonly number[]; apiPid: number; requests: number; concurrency: number },
+): Promise<CallSetCost[]> {
+  const { client, universe, tokens, online, apiPid, requests, concurrency } = options;
+  const players = online.slice(0, requests);
+  const send = async (player: number, path: string, input: object) => {
+    const reply = await client.trpc(tokens.get(player)!, [{ path, input: { territory_id: universe.players[player]!.territory, ...input } }], true, performance.now());
+    const first = reply.results?.[0];
+    return first && 'data' in first ? first.data : null;
+  };
+  const build = async (player: number) => (await send(player, 'construction.start', { structure_key: 'fiber_tangle' })) as { id: string } | null;
+  /** The api's CPU over `act` done once for each player, `concurrency` players at a time, and how many acts failed. */
+  const each = async (act: (player: number) => Promise<boolean>) => {
+    const before = processCpuMs([apiPid]);
+    let next = 0;
+    let failed = 0;
+    await Promise.all(Array.from({ length: concurrency }, async () => {
+      while (next < players.length) if (!(await act(players[next++]!))) failed += 1;
+    }));
+    return { ms: processCpuMs([apiPid]) - before, failed };
+  };
+  const round = async (): Promise<CallSetCost[]> => {
+    const builds = await each(async (player) => (await build(player)) !== null && (await build(player)) !== null);
+    const withCancels = await each(async (player) => {
+      const first = await build(player);
+      const second = await build(player);
+      return first !== null && second !== null && (await send(player, 'construction.cancel', { queue_item_id: second.id })) !== null;
+    });
+    const n = players.length;
+    return [
+      { name: 'COMMAND:build', requests: 2 * n, apiMs: builds.ms / (2 * n), jsonBytes: 0, wireBytes: 0, failed: builds.failed },
+      { name: 'COMMAND:cancel', requests: n, apiMs: (withCancels.ms - builds.ms) / n, jsonBytes: 0, wireBytes: 0, failed: withCancels.failed },
+    ];
+  };
+  await round();
+  return round();
+}
+
 export function printCallSets(costs: readonly CallSetCost[]): void {
   console.log('\nwhat each call set costs the api alone (--call-sets):');
   for (const c of costs) {
     console.log(`  ${c.name.padEnd(18)} ${c.apiMs.toFixed(2)} ms a request (${c.requests} requests${c.failed ? `, ${c.failed} not 200` : ''}); ` +
-      `answer ${c.jsonBytes.toLocaleString('en')} bytes of JSON, ${c.wireBytes.toLocaleString('en')} sent`);
+      (c.jsonBytes ? `answer ${c.jsonBytes.toLocaleString('en')} bytes of JSON, ${c.wireBytes.toLocaleString('en')} sent` : 'a mutation'));
   }
 }
