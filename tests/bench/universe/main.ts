@@ -25,13 +25,13 @@ import { inspectorUrl } from './allocations';
 import { runStepAndReport, type Target } from './report';
 import { onlinePlayers, type Page } from './model';
 import { Client } from './http';
-import { seedUniverse, tokensFor } from './seed';
+import { seedDoneJobs, seedUniverse, tokensFor } from './seed';
 import { SocketHolders } from './sockets';
 import { checkWorld, installArrivalLog, ledger, removeArrivalLog } from './world-check';
 import { finalLine, percentile, Recorder, type StepFigures } from './metrics';
 import { playStep, signIn } from './step';
 import { countStatements, printStatements, resetStatements } from './statements';
-import { CALL_SETS, measureCallSets, printCallSets } from './call-sets';
+import { CALL_SETS, measureCallSets, measureCommands, printCallSets } from './call-sets';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -112,9 +112,12 @@ try {
   const t0 = performance.now();
   const universe = await seedUniverse(sql, PLAYERS, catalogue);
   console.log(`${PLAYERS.toLocaleString('en')} players seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${universe.alliances.size} alliances); ${loadAverage()}`);
+  const largestStep = Math.max(...STEPS);
+  const doneJobs = await seedDoneJobs(sql, largestStep);
+  console.log(`${doneJobs.toLocaleString('en')} done jobs seeded: the hour pg-boss keeps of a universe at ${largestStep.toLocaleString('en')} online; ${loadAverage()}`);
   await installArrivalLog(sql);
   if (STATEMENTS && stack?.embedded) await countStatements(sql, stack.embedded);
-  const largest = onlinePlayers(SEED, PLAYERS, Math.max(...STEPS));
+  const largest = onlinePlayers(SEED, PLAYERS, largestStep);
   const tokens = await tokensFor(target.secret, largest.map((i) => universe.players[i]!));
   client = await Client.open(target.baseUrl.replace('localhost', '127.0.0.1'), CONNECTIONS);
   const start = await ledger(sql, unitKeys, spyUnit);
@@ -126,7 +129,11 @@ try {
   console.log(`warm-up: 15 s of ${warm.length} players (not counted); ${loadAverage()}`);
   let online: number[] = warm;
   if (CALL_SETS_ONLY) {
-    const costs = await measureCallSets({ client, universe, tokens, online: largest, apiPid: target.stack!.services[0]!.child.pid!, requests: 1000, concurrency: 4, split: SPLIT });
+    const apiPid = target.stack!.services[0]!.child.pid!;
+    const costs = [
+      ...await measureCallSets({ client, universe, tokens, online: largest, apiPid, requests: 1000, concurrency: 4, split: SPLIT }),
+      ...await measureCommands({ client, universe, tokens, online: largest, apiPid, requests: 1000, concurrency: 4 }),
+    ];
     printCallSets(costs);
     calledSets = costs.every((c) => c.failed === 0);
   }
