@@ -36,21 +36,22 @@ export async function findOwnedTerritory(em: EntityManager, actor: Actor, territ
 
 /**
  * Locks the territories with these ids for the rest of the caller's transaction (SELECT ... ORDER BY
- * id FOR NO KEY UPDATE: PostgreSQL takes the row locks in that order), and answers them by id, read
- * after the lock. Ids that do not exist are simply absent from the map. Every command that changes
- * territories locks through here. (MikroORM has no lock mode for FOR NO KEY UPDATE: the lock is its
- * own statement, as lockDepartingFleets's.)
+ * id FOR NO KEY UPDATE: PostgreSQL takes the row locks in that order), and answers them by id as
+ * entities of the caller's EntityManager, read by the statement that locks them. Ids that do not
+ * exist are simply absent from the map. Every command that changes territories locks through here.
+ * (MikroORM has no lock mode for FOR NO KEY UPDATE: the statement is the game's, and `em.map` makes
+ * its rows managed entities, as a find with `refresh` would; one round trip, not a lock and a read.)
  */
 export async function lockTerritories(em: EntityManager, ids: readonly number[]): Promise<Map<number, Territory>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (unique.length === 0) return new Map();
-  // One territory (nearly every command) is matched by value: an array parameter is planned anew at
-  // every run. MikroORM's `in` goes bound (db/bound-statements.ts), one kept text for each list length.
+  // One territory (nearly every command) is matched by value: an array parameter is planned anew at every run.
   const match = matchIds('id', '$1', unique);
-  const held = await sqlRows<{ id: number }>(em, `select id from territories where ${match.where} order by id ${LOCK}`, [match.value]);
-  if (held.length === 0) return new Map();
-  const rows = await em.find(Territory, { id: { $in: held.map((r) => r.id) } }, { orderBy: { id: 'asc' }, refresh: true });
-  return new Map(rows.map((t) => [t.id, t]));
+  const rows = await sqlRows<Record<string, unknown>>(em, `select * from territories where ${match.where} order by id ${LOCK}`, [match.value]);
+  return new Map(rows.map((row) => {
+    const territory = em.map(Territory, row);
+    return [territory.id, territory];
+  }));
 }
 
 /** A territory row read as plain data (no entity): what a batch that writes set-based needs. */
