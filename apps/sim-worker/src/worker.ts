@@ -69,11 +69,11 @@ export async function runJob(definition: JobDefinition, base: Omit<JobDeps, 'em'
 /**
  * Runs one fetch of a queue. A definition with `handleBatch` gets every valid job at once (the fast
  * path: one transaction for the lot); if that throws, each job runs alone so only a bad one fails.
- * When every job ran (or went to the dead-letter queue), it returns and pg-boss completes the fetch in
- * one statement by id. When some failed, the others are completed here first and then it throws:
- * pg-boss fails only the jobs not completed yet, so just the failed ones are retried. (pg-boss's
- * per-job results would settle them too, but complete every fetch through a JSON-recordset join
- * whose plan rescans the recordset for each row: tens of milliseconds a fetch of 250.)
+ * The jobs that ran (or went to the dead-letter queue) are settled here (settleRan), so pg-boss's
+ * completion of the fetch finds nothing left to do. When some failed, the others are settled first and
+ * then it throws: pg-boss fails only the jobs still active, so just the failed ones are retried.
+ * (pg-boss's per-job results would settle them too, but complete every fetch through a JSON-recordset
+ * join whose plan rescans the recordset for each row: tens of milliseconds a fetch of 250.)
  */
 async function runFetch(definition: JobDefinition, base: Omit<JobDeps, 'em'>, batch: readonly FetchedJob[]): Promise<void> {
   const done: FetchedJob[] = [];
@@ -86,6 +86,7 @@ async function runFetch(definition: JobDefinition, base: Omit<JobDeps, 'em'>, ba
   if (definition.handleBatch && pending.length > 1) {
     try {
       await definition.handleBatch(depsFor(base, definition.contract.name), pending.map((p) => ({ data: p.data, job: info(p.job) })));
+      await settleRan(base, definition, batch);
       return;
     } catch (err) {
       base.log.warn({ err, job: definition.contract.name, jobs: pending.length }, 'batch failed; running its jobs one by one');
@@ -101,9 +102,22 @@ async function runFetch(definition: JobDefinition, base: Omit<JobDeps, 'em'>, ba
       failures.push(`${job.id}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  if (failures.length === 0) return;
-  if (done.length > 0) await base.boss.complete(definition.contract.name, done.map((j) => ({ id: j.id, retryCount: j.retryCount })));
-  throw new Error(failures.join('; '));
+  await settleRan(base, definition, done);
+  if (failures.length > 0) throw new Error(failures.join('; '));
+}
+
+/**
+ * Settles jobs that ran, each fenced to the attempt it was fetched as (a job failed back and fetched
+ * again meanwhile is not this one). A timed event's job (an arrival, a completion) is deleted: nothing
+ * reads a done job (the world's rows say what happened), and the done jobs a queue kept made the
+ * fetch's plan walk through every waiting job (decision 36). A cron queue's is completed: pg-boss's
+ * schedule keeps one job a tick, and would send a deleted tick again.
+ */
+async function settleRan(base: Omit<JobDeps, 'em'>, definition: JobDefinition, jobs: readonly FetchedJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const attempts = jobs.map((j) => ({ id: j.id, retryCount: j.retryCount }));
+  if (definition.cron) await base.boss.complete(definition.contract.name, attempts);
+  else await base.boss.deleteJob(definition.contract.name, attempts);
 }
 
 /**

@@ -74,6 +74,11 @@ describe('sim-worker', () => {
     await until(() => ran.length >= 60);
     await new Promise((r) => setTimeout(r, 1200)); // a double run would show up within a poll or two
     expect(ran.map((r) => r.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => 100 + i));
+    // Each was deleted once it ran: the queue keeps no done job (decision 36).
+    const [left] = await db.orm.em.fork().execute<{ n: number }[]>(
+      `select count(*)::int as n from pgboss.job where name = 'test-record' and (data->>'n')::int between 100 and 159`,
+    );
+    expect(left!.n).toBe(0);
   });
 
   it('moves a job whose payload its contract refuses to the dead-letter queue instead of running it, and keeps working', async () => {
@@ -118,11 +123,12 @@ describe('sim-worker', () => {
     await until(() => alone.length >= 4);
     expect(batches.map((b) => [...b].sort())).toEqual([[11, 12, 13, 14]]);
     expect([...new Set(alone)].sort()).toEqual([11, 12, 13, 14]); // 13 may be retried by pg-boss, alone again
-    // pg-boss settles each on its own: the good ones completed, the bad one failed back for a retry.
+    // Each is settled on its own: the good ones deleted once they ran, the bad one failed back for a retry.
     const states = await db.orm.em.fork().execute<{ n: number; state: string }[]>(
       `select (data->>'n')::int as n, state from pgboss.job where name = 'test-batch' order by 1`,
     );
-    expect(states.filter((s) => s.n !== 13)).toEqual([11, 12, 14].map((n) => ({ n, state: 'completed' })));
+    expect(states.filter((s) => s.n !== 13)).toEqual([]);
+    expect(states.filter((s) => s.n === 13).map((s) => s.state)).not.toEqual([]);
     expect(states.filter((s) => s.n === 13).map((s) => s.state)).not.toContain('completed');
   });
 

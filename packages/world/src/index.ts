@@ -11,7 +11,7 @@ export * from './entities';
 export { GameError, fail, type GameErrorKind } from './errors';
 export { publishEvent, publishEvents, GAME_EVENTS_CHANNEL, ACCOUNT_CHANGES_CHANNEL, QUEUE_CHANGES_CHANNEL, MAX_EVENT_PAYLOAD_BYTES, type GameEventPayload } from './events';
 export {
-  defineJob, defineBatchJob, jobContract, scheduleJob, ensureQueue, DEAD_LETTER_QUEUE, DONE_JOB_KEPT_SECONDS,
+  defineJob, defineBatchJob, jobContract, scheduleJob, ensureQueue, DEAD_LETTER_QUEUE,
   type BatchJob, type JobContract, type JobDefinition, type JobDeps, type JobInfo, type JobOptions, type JobSender, type ScheduleOptions, type DeadLetter,
 } from './jobs';
 export { JOBS } from './job-contracts';

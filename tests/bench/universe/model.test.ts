@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  allianceOf, COMMANDS, jobsPerPlayerMinute, neighbourOf, onlinePlayers, PER_SUB_REGION, perPlayerPerMinute, placeOf, planPlayer, POLLS, RATES, TABS, type Poll,
+  allianceOf, COMMANDS, neighbourOf, onlinePlayers, PER_SUB_REGION, perPlayerPerMinute, placeOf, planPlayer, POLLS, RATES, TABS, type Poll,
 } from './model';
 
 describe('the universe model of player behaviour', () => {
@@ -48,14 +48,6 @@ describe('the universe model of player behaviour', () => {
     const { pages, polls, commands } = perPlayerPerMinute();
     expect(pages).toBeGreaterThan(commands);
     expect(polls).toBe(4 + 2 + 0.5);
-  });
-
-  it('counts the timed jobs the commands leave: a completion a queue item, an arrival a fleet leg', () => {
-    const { completions, arrivals } = jobsPerPlayerMinute();
-    const c = RATES.commands;
-    expect(completions).toBeCloseTo(c.build + c.research + c.recruit + c.defense, 10);
-    expect(arrivals).toBeCloseTo(2 * (c.transport + c.attack + c.spy + c.salvage + c.multiAttack + c.joinAttack) + c.station + 3 * c.explore + c.recall, 10);
-    expect(jobsPerPlayerMinute({ ...RATES, commands: { ...c, build: c.build + 1 } }).completions).toBeCloseTo(completions + 1, 10);
   });
 
   it("polls at the spec's intervals: every period, from a phase of the player's own", () => {

@@ -152,30 +152,6 @@ export function neighbourOf(player: number, players: number, relation: 'ally' | 
   return candidates.length === 0 ? null : candidates[Math.floor(pick * candidates.length)]!;
 }
 
-/**
- * The timed jobs each command leaves (world's JOBS): a queue item one completion; a fleet one arrival
- * a leg (out and back, a station only out, an exploration out, its hold's end and back); a recall one
- * more (the return it turns the fleet into). The others none.
- */
-const JOBS_OF: Record<Command, { completions: number; arrivals: number }> = {
-  build: { completions: 1, arrivals: 0 }, research: { completions: 1, arrivals: 0 }, recruit: { completions: 1, arrivals: 0 }, defense: { completions: 1, arrivals: 0 },
-  cancel: { completions: 0, arrivals: 0 }, rename: { completions: 0, arrivals: 0 },
-  transport: { completions: 0, arrivals: 2 }, station: { completions: 0, arrivals: 1 }, attack: { completions: 0, arrivals: 2 }, spy: { completions: 0, arrivals: 2 },
-  explore: { completions: 0, arrivals: 3 }, salvage: { completions: 0, arrivals: 2 }, recall: { completions: 0, arrivals: 1 },
-  multiAttack: { completions: 0, arrivals: 2 }, joinAttack: { completions: 0, arrivals: 2 },
-  allianceApply: { completions: 0, arrivals: 0 }, hallOfFameComment: { completions: 0, arrivals: 0 }, message: { completions: 0, arrivals: 0 },
-};
-
-/** Timed jobs a minute one online player's commands make at the model's rates: what the worker works, and pg-boss keeps once done. */
-export function jobsPerPlayerMinute(rates = RATES): { completions: number; arrivals: number } {
-  const out = { completions: 0, arrivals: 0 };
-  for (const [command, perMinute] of Object.entries(rates.commands) as [Command, number][]) {
-    out.completions += perMinute * JOBS_OF[command].completions;
-    out.arrivals += perMinute * JOBS_OF[command].arrivals;
-  }
-  return out;
-}
-
 /** Actions a minute one online player makes, by kind: what a step of N players offers the api. */
 export function perPlayerPerMinute(rates = RATES): { pages: number; polls: number; commands: number } {
   const sum = (r: Record<string, number>) => Object.values(r).reduce((n, v) => n + v, 0);

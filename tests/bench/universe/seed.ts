@@ -2,8 +2,7 @@ import type pg from 'pg';
 import { createTokenService } from '@brood/api';
 import { scoreBreakdown } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
-import { DONE_JOB_KEPT_SECONDS, JOBS } from '@brood/world';
-import { jobsPerPlayerMinute, PER_SUB_REGION, TOP_REGION } from './model';
+import { PER_SUB_REGION, TOP_REGION } from './model';
 
 /**
  * The registered players of a universe run, written straight into the database in a few
@@ -143,36 +142,4 @@ export async function tokensFor(secret: string, players: readonly SeededPlayer[]
   const out = new Map<number, string>();
   for (const p of players) out.set(p.index, await tokens.issue({ id: p.id, username: p.username }));
   return out;
-}
-
-/** The timed jobs of the model (JOBS_OF in model.ts): the queues' completions and the fleets' arrivals. */
-const TIMED_QUEUES = { completions: JOBS.queueItemDue.name, arrivals: JOBS.movementArrival.name } as const;
-
-/**
- * The done jobs a running universe's job table holds: pg-boss keeps a job for DONE_JOB_KEPT_SECONDS
- * after it is done (world's jobs.ts), so a universe that has run an hour at `online` players holds
- * that hour's completions and arrivals, at the model's rate (jobsPerPlayerMinute), done evenly over the
- * hour before now. Without them the bench's job table is minutes old and a few thousand rows, which
- * PostgreSQL reads whole rather than through its indexes, and whose clean-up never comes: every
- * figure of pg-boss's statements was a young table's. pg-boss's maintenance deletes them as they pass
- * the hour, as it does a universe's. Answers how many were written.
- */
-export async function seedDoneJobs(sql: pg.Pool, online: number): Promise<number> {
-  const perMinute = jobsPerPlayerMinute();
-  const minutes = DONE_JOB_KEPT_SECONDS / 60;
-  const completions = Math.round(online * perMinute.completions * minutes);
-  const count = completions + Math.round(online * perMinute.arrivals * minutes);
-  await sql.query(
-    `insert into pgboss.job (name, data, state, retry_limit, retry_delay, retry_backoff, expire_seconds, deletion_seconds, policy,
-                             start_after, created_on, started_on, completed_on, keep_until)
-     select q.name, case when q.name = $3 then jsonb_build_object('id', gen_random_uuid()) else jsonb_build_object('id', gen_random_uuid(), 'leg', 0) end,
-            'completed', q.retry_limit, q.retry_delay, q.retry_backoff, q.expire_seconds, q.deletion_seconds, q.policy,
-            done.at, done.at - interval '1 minute', done.at, done.at + interval '20 milliseconds', done.at + q.retention_seconds * interval '1 second'
-     from generate_series(1, $1::int) g
-     -- the completions spread evenly among the arrivals: exactly $2 of the $1 rows
-     join pgboss.queue q on q.name = case when floor(g * $2::float8 / $1::int) > floor((g - 1) * $2::float8 / $1::int) then $3 else $4 end
-     cross join lateral (select now() - (g::float8 / $1::int) * $5::int * interval '1 second' as at) done`,
-    [count, completions, TIMED_QUEUES.completions, TIMED_QUEUES.arrivals, DONE_JOB_KEPT_SECONDS],
-  );
-  return count;
 }

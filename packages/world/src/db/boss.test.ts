@@ -7,9 +7,9 @@ import { createBoss, DONE_JOB_SWEEP_SECONDS } from './boss';
 
 /**
  * A queue holding a job for every fleet in flight and every queue item in progress (a universe at
- * speed 1) still fetches its few due jobs, and with the hour of done jobs pg-boss keeps finds its few
- * running ones, without reading the others (migrateBoss's indexes); and the done jobs go once their
- * hour has passed.
+ * speed 1) still fetches its few due jobs, and with many done jobs beside them finds its few running
+ * ones, without reading the others (migrateBoss's indexes); and done jobs go once their hour has
+ * passed.
  */
 let db: TestDatabase;
 let sql: pg.Client;
@@ -90,7 +90,7 @@ describe("the game's index of waiting jobs", () => {
   });
 });
 
-describe('the hour of done jobs', () => {
+describe('30,000 done jobs beside the waiting ones', () => {
   beforeAll(addDoneAndRunning);
 
   it("leaves the monitor's checks of running jobs (pg-boss's failJobsByTimeout and failJobsByHeartbeat) reading the running ones only, through the game's index of them", async () => {
