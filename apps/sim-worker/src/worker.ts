@@ -108,9 +108,9 @@ async function runFetch(definition: JobDefinition, base: Omit<JobDeps, 'em'>, ba
 
 /**
  * Settles jobs that ran, each fenced to the attempt it was fetched as (a job failed back and fetched
- * again meanwhile is not this one). A timed event's job (an arrival, a completion) is deleted: nothing
- * reads a done job (the world's rows say what happened), and the done jobs a queue kept made the
- * fetch's plan walk through every waiting job (decision 36). A cron queue's is completed: pg-boss's
+ * again meanwhile is not this one). An event's job (an arrival, a completion, a push) is deleted:
+ * nothing reads a done job (the world's rows say what happened), and the done jobs a queue kept made
+ * the fetch's plan walk through every waiting job (decision 36). A cron queue's is completed: pg-boss's
  * schedule keeps one job a tick, and would send a deleted tick again.
  */
 async function settleRan(base: Omit<JobDeps, 'em'>, definition: JobDefinition, jobs: readonly FetchedJob[]): Promise<void> {

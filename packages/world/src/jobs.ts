@@ -47,7 +47,7 @@ export interface ScheduleOptions {
  * deletes it: an hour, against pg-boss's default of seven days. Nothing of the game reads a done job
  * (the world's rows say what happened), and at seven days a long universe's job table grows to
  * millions of rows that every vacuum of it and every /metrics scrape walk (decision 29). The
- * sim-worker deletes a timed event's job as soon as it ran (decision 36), so this holds the cron
+ * sim-worker deletes an event's job as soon as it ran (decision 36), so this holds the cron
  * queues' completed ticks and the failed jobs. The dead letters keep pg-boss's default: they wait
  * there for an operator.
  */

@@ -18,7 +18,7 @@ export interface BossOptions {
 
 /**
  * How often the worker's pg-boss deletes the done jobs past their time (DONE_JOB_KEPT_SECONDS in
- * jobs.ts: the cron queues' ticks and the failed jobs; a timed event's job is deleted once it ran):
+ * jobs.ts: the cron queues' ticks and the failed jobs; an event's job is deleted once it ran):
  * pg-boss's default is once a day, so a job kept "an hour" stayed up to 25 hours (decision 36).
  */
 export const DONE_JOB_SWEEP_SECONDS = 300;
