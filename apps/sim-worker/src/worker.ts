@@ -35,7 +35,7 @@ export const CRON_POLL_SECONDS = 5;
 /**
  * How often the queues of timed events (a definition with `dueIn`) are polled: their waker fetches
  * each event when it comes due, so polling is only the backstop (a retry's backoff, a look that
- * failed). Every fetch scans the index of the jobs not yet due, thousands with fleets in flight.
+ * failed). Every fetch costs the database a statement planned anew (pg-boss sends it unnamed).
  */
 export const DUE_QUEUE_POLL_SECONDS = 2;
 

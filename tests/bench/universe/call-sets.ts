@@ -2,7 +2,8 @@ import { processCpuMs } from '../cpu';
 import { pageCalls } from './calls';
 import { batchRequest, bodyText, type Client } from './http';
 import { POLLS, TABS, type Page } from './model';
-import type { Universe } from './seed';
+import type pg from 'pg';
+import { SEED, type Universe } from './seed';
 
 /** The call sets measured: every screen, every poll and the sign-in (commands change the world, so they are the steps' to measure). */
 export const CALL_SETS: readonly Page[] = ['SIGN_IN', ...TABS, ...(Object.keys(POLLS) as Page[])];
@@ -17,6 +18,16 @@ export interface CallSetCost {
   jsonBytes: number;
   wireBytes: number;
   failed: number;
+}
+
+/** Runs `act` for 0 .. count-1, `concurrency` at a time in turn; answers how many answered false. */
+async function inTurns(count: number, concurrency: number, act: (i: number) => Promise<boolean>): Promise<number> {
+  let next = 0;
+  let failed = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < count) if (!(await act(next++))) failed += 1;
+  }));
+  return failed;
 }
 
 /**
@@ -48,20 +59,10 @@ export async function measureCallSets(
     const send = (player: number) => client.trpc(tokens.get(player)!, callsOf(player), false, performance.now());
     const first = online[0]!;
     const sample = await client.request(batchRequest(tokens.get(first)!, callsOf(first), false));
-    let failed = 0;
-    const run = async () => {
-      let next = 0;
-      await Promise.all(Array.from({ length: concurrency }, async () => {
-        while (next < requests) {
-          const reply = await send(online[next++ % online.length]!);
-          if (reply.status !== 200) failed += 1;
-        }
-      }));
-    };
+    const run = () => inTurns(requests, concurrency, async (i) => (await send(online[i % online.length]!)).status === 200);
     await run();
-    failed = 0;
     const before = processCpuMs([apiPid]);
-    await run();
+    const failed = await run();
     costs.push({
       name: index === null ? page : `${page}:${callsOf(first)[0]!.path}`,
       requests,
@@ -80,12 +81,14 @@ export async function measureCallSets(
  * home; the api's CPU over those starts, divided by them, is `build` (`construction.start`). Then each
  * starts two more and cancels the second at once (at the bench's speed a queued item is done within
  * seconds, so the cancel must follow it): what that costs beyond the first pass, divided by the
- * cancels, is `cancel`.
+ * cancels, is `cancel`. Each round starts from a stock of ten million of each of the seed's
+ * resources, so the levels the rounds add stay affordable however little time the players had to
+ * produce.
  */
 export async function measureCommands(
-  options: { client: Client; universe: Universe; tokens: Map<number, string>; online: readonly number[]; apiPid: number; requests: number; concurrency: number },
+  options: { client: Client; sql: pg.Pool; universe: Universe; tokens: Map<number, string>; online: readonly number[]; apiPid: number; requests: number; concurrency: number },
 ): Promise<CallSetCost[]> {
-  const { client, universe, tokens, online, apiPid, requests, concurrency } = options;
+  const { client, sql, universe, tokens, online, apiPid, requests, concurrency } = options;
   const players = online.slice(0, requests);
   const send = async (player: number, path: string, input: object) => {
     const reply = await client.trpc(tokens.get(player)!, [{ path, input: { territory_id: universe.players[player]!.territory, ...input } }], true, performance.now());
@@ -96,14 +99,12 @@ export async function measureCommands(
   /** The api's CPU over `act` done once for each player, `concurrency` players at a time, and how many acts failed. */
   const each = async (act: (player: number) => Promise<boolean>) => {
     const before = processCpuMs([apiPid]);
-    let next = 0;
-    let failed = 0;
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (next < players.length) if (!(await act(players[next++]!))) failed += 1;
-    }));
+    const failed = await inTurns(players.length, concurrency, (i) => act(players[i]!));
     return { ms: processCpuMs([apiPid]) - before, failed };
   };
   const round = async (): Promise<CallSetCost[]> => {
+    await sql.query('update territories set resources = $1::jsonb, resources_updated_at = now() where id = any($2::int[])',
+      [JSON.stringify(Object.fromEntries(Object.keys(SEED.resources).map((k) => [k, 10_000_000]))), players.map((p) => universe.players[p]!.territory)]);
     const builds = await each(async (player) => (await build(player)) !== null && (await build(player)) !== null);
     const withCancels = await each(async (player) => {
       const first = await build(player);

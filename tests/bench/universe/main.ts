@@ -129,7 +129,7 @@ try {
     const apiPid = target.stack!.services[0]!.child.pid!;
     const costs = [
       ...await measureCallSets({ client, universe, tokens, online: largest, apiPid, requests: 1000, concurrency: 4, split: SPLIT }),
-      ...await measureCommands({ client, universe, tokens, online: largest, apiPid, requests: 1000, concurrency: 4 }),
+      ...await measureCommands({ client, sql, universe, tokens, online: largest, apiPid, requests: 1000, concurrency: 4 }),
     ];
     printCallSets(costs);
     calledSets = costs.every((c) => c.failed === 0);
