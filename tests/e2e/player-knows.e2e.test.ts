@@ -76,7 +76,8 @@ describe('a player always knows', () => {
       // Tabs you can link to: the banner's link opens Army, Back returns to Research, a reload keeps it.
       await desk.page.getByTestId('attack-banner').getByRole('button', { name: 'Open Army' }).click();
       await desk.page.waitForURL(/\/dashboard\/army$/);
-      expect(await activeTab(desk.page)).toBe('MOVEMENT');
+      // The tab follows on the render after the URL changes, as it does after Back below.
+      await expect.poll(() => activeTab(desk.page)).toBe('MOVEMENT');
       await desk.page.goBack();
       await desk.page.waitForURL(/\/dashboard\/research$/);
       await expect.poll(() => activeTab(desk.page)).toBe('RESEARCH');
