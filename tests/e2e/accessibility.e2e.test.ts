@@ -55,4 +55,22 @@ describe('accessibility audited by axe-core', () => {
     expect(problems).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('opens a dialog without a transition for a player who asks for reduced motion, and with one otherwise', async () => {
+    const { page, errors } = await openSession(play, { viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
+    await signUpAsGuest(page);
+    await page.locator('[data-tab="ALLIANCE"]:visible').first().click();
+    /** How long the dialog's slide and fade take as it opens (its computed transition), then closes it. */
+    const transitionAsItOpens = async (): Promise<string> => {
+      await page.getByTestId('create-alliance').click();
+      const duration = await page.locator('.mantine-Modal-content').evaluate((content) => getComputedStyle(content).transitionDuration);
+      await page.keyboard.press('Escape');
+      await page.locator('.mantine-Modal-content').waitFor({ state: 'detached' });
+      return duration;
+    };
+    expect(await transitionAsItOpens()).toBe('0s');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await transitionAsItOpens()).toMatch(/^0\.[1-9]\d*s$/);
+    expect(errors).toEqual([]);
+  });
 });

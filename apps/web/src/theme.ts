@@ -25,6 +25,9 @@ export const theme = createTheme({
   },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // A player who asks their system for less motion gets dialogs, menus and drawers that appear and
+  // go without sliding or fading, as the app's own pulses and the map's camera already stop for them.
+  respectReducedMotion: true,
   focusRing: 'auto',
   components: {
     Modal: {
