@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundRows, sqlRows } from '../kernel/bulk-write';
+import { lockPlayers } from '../kernel/locks';
+import { nextCompletionIn } from '../queries/due-work.query';
 import { createTestDatabase, type TestDatabase } from '../testing';
 import { createOrm, type Orm } from './orm';
 import { MAX_PER_CONNECTION, MAX_REMEMBERED, StatementNames } from './prepared';
@@ -76,6 +78,21 @@ describe('prepared statements on a real connection', () => {
     expect(prepared).toContain('select count(*)::int as n from users where id = $1 or username = $2');
     expect(prepared.some((t) => t.includes('nobody'))).toBe(false); // em.execute wrote the values into a text of their own each time
     await expect(boundRows(on.em.fork(), question, [1])).rejects.toThrow('boundRows: 2 placeholders for 1 values');
+  });
+
+  it("keeps a plan for a command's lock of its player and the worker's look at the next due time, the frequent statements that were planned at every run", async () => {
+    for (let i = 0; i < 8; i++) {
+      expect(await lockPlayers(on.em.fork(), [1_000_000 + i])).toEqual([]);
+      expect(await nextCompletionIn({ em: on.em.fork() })).toBeNull();
+    }
+    const plans = await sqlRows<{ statement: string; generic_plans: number; custom_plans: number }>(
+      on.em.fork(),
+      `select statement, generic_plans::int, custom_plans::int from pg_prepared_statements where statement like $1 or statement like $2`,
+      ['%from users where id%for no key update', '%min(end_time)%'],
+    );
+    // Prepared, and after PostgreSQL's five custom plans it runs the one it keeps.
+    expect(plans).toHaveLength(2);
+    for (const p of plans) expect({ statement: p.statement, custom: p.custom_plans, generic: p.generic_plans }).toEqual({ statement: p.statement, custom: 5, generic: 2 });
   });
 
   it(`keeps at most ${MAX_PER_CONNECTION} statements on a connection, and serves the rest unnamed`, async () => {

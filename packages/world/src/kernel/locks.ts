@@ -5,7 +5,7 @@ import { Movement, type MovementMission } from '../entities/movement.entity';
 import { User } from '../entities/user.entity';
 import type { AmountMap } from '../entities/territory.entity';
 import { fail } from '../errors';
-import { sqlRows } from './bulk-write';
+import { matchIds, sqlRows } from './bulk-write';
 
 /**
  * The lock order of the whole game, written once. A transaction takes locks only in this order
@@ -67,7 +67,9 @@ export async function lockAlliance(em: EntityManager, allianceId: number): Promi
 export async function lockPlayers(em: EntityManager, userIds: readonly number[]): Promise<number[]> {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   if (ids.length === 0) return [];
-  const rows = await sqlRows<{ id: number }>(em, 'select id from users where id = any($1::int[]) order by id for no key update', [ids]);
+  // One player (every command's actor) as one value: an array keeps no plan (matchIds).
+  const match = matchIds('id', '$1', ids);
+  const rows = await sqlRows<{ id: number }>(em, `select id from users where ${match.where} order by id for no key update`, [match.value]);
   return rows.map((r) => r.id);
 }
 
