@@ -66,4 +66,7 @@ export async function printStatements(sql: pg.Pool, top = 25): Promise<void> {
   // A statement planned at (nearly) every run is sent unnamed, or PostgreSQL finds its kept generic plan dearer than a fresh one.
   console.log('  by time spent planning:');
   for (const r of await statementsBy(sql, 'total_plan_time', 12)) console.log(line(r));
+  // Each statement is a round trip: a socket write and a wake-up on both sides, whatever it runs (a begin or a commit too).
+  console.log('  by runs:');
+  for (const r of await statementsBy(sql, 'calls', 12)) console.log(line(r));
 }
