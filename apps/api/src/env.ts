@@ -37,6 +37,8 @@ export const EnvSchema = z.object({
   /** When set, GET /metrics answers only a request with `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+  /** How many api processes serve PORT (./cluster.ts): one per core the database and the sim-worker leave free. Each has its own pool of DB_POOL_MAX. */
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   /** The commit this release was built from, shown in /healthz, /metrics and the moderation console; the checkout's HEAD when unset. */
   RELEASE_COMMIT: z.string().regex(/^([0-9a-f]{7,40})?$/, 'RELEASE_COMMIT must be a git commit hash (7 to 40 hex digits)').optional(),
   /** How long any wait on the database may last (docs/operations.md, "Database timeouts"). */

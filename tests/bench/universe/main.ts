@@ -10,7 +10,7 @@
  * api's CPU a request of each screen and poll, with the players of the largest step.
  *
  *   npm run bench:universe -- [--steps 200,500,1000] [--online N] [--minutes 1] [--players M (5 x the largest step)]
- *     [--seed 1] [--speed 1000] [--connections 64] [--chaos] [--statements] [--profile DIR] [--call-sets [--split MAP,EMPIRE]]
+ *     [--seed 1] [--speed 1000] [--connections 64] [--api-processes 1] [--chaos] [--statements] [--profile DIR] [--call-sets [--split MAP,EMPIRE]]
  *     [--base URL --database-url URL --jwt-secret S [--worker-pid PID] [--pg-restart 'command']]
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -53,6 +53,9 @@ const PROFILE = arg('profile');
 /** Print what the api allocated in each step, and where (./allocations.ts; a stack the bench starts). */
 const ALLOCATIONS = process.argv.includes('--allocations');
 const BASE = arg('base');
+/** The api as this many processes on its port (API_PROCESSES, apps/api/src/cluster.ts; a stack the bench starts). */
+const API_PROCESSES = Number(arg('api-processes') ?? '1');
+if (!Number.isInteger(API_PROCESSES) || API_PROCESSES < 1) throw new Error(`--api-processes takes a whole number of processes, 1 or more, not ${arg('api-processes')}.`);
 /** What each call set costs the api alone, instead of the steps (a stack the bench starts: its api's CPU is read from /proc). */
 const CALL_SETS_ONLY = process.argv.includes('--call-sets');
 /** With --call-sets: these sets' calls measured one by one (`--split MAP,EMPIRE`). */
@@ -72,8 +75,11 @@ if (BASE) {
   const secret = arg('jwt-secret') ?? process.env.JWT_SECRET;
   if (!databaseUrl || !secret) throw new Error('--base needs the stack database (--database-url or DATABASE_URL) and its JWT_SECRET (--jwt-secret): players are written straight into it.');
   if (ALLOCATIONS || CALL_SETS_ONLY) throw new Error('--allocations and --call-sets measure an api the bench starts: leave out --base.');
+  if (API_PROCESSES > 1) throw new Error('--api-processes sets the api the bench starts: with --base, start the api with API_PROCESSES yourself.');
   target = { baseUrl: BASE, databaseUrl, secret, workerPid: arg('worker-pid') ? Number(arg('worker-pid')) : null, pgRestart: arg('pg-restart') ?? null, stack: null, inspector: null };
 } else {
+  // Both read one api process: its inspector, its CPU from /proc.
+  if (API_PROCESSES > 1 && (ALLOCATIONS || CALL_SETS_ONLY)) throw new Error('--allocations and --call-sets measure one api process: leave out --api-processes.');
   dataDir = mkdtempSync(join(tmpdir(), 'brood-universe-'));
   const secret = 'universe-bench-secret-0123456789abcdef';
   console.log(`starting the stack npm start runs (throw-away, universe speed ${SPEED}; logs in ${dataDir})...`);
@@ -91,6 +97,7 @@ if (BASE) {
       LOG_LEVEL: 'warn',
       UNIVERSE_OVERRIDES: JSON.stringify({ universe_speed_factor: SPEED }),
       ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+      ...(API_PROCESSES > 1 ? { API_PROCESSES: String(API_PROCESSES) } : {}),
     },
   });
   const inspector = ALLOCATIONS ? inspectorUrl(readFileSync(join(dataDir, 'api.log'), 'utf8')) : null;

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
@@ -5,6 +6,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { currentRelease } from '@brood/world';
 import type { ApiDeps } from '../deps';
 import { registerReplicaMetrics } from '../replica/replica-metrics';
+import { metricsText, shareMetrics } from '../cluster';
 
 export const METRICS_PATH = '/metrics';
 
@@ -68,7 +70,7 @@ export function registerMetrics(app: FastifyInstance, deps: ApiDeps): ApiMetrics
   poolGauge('db_pool_idle', 'Idle connections in the database pool', (p) => p.idleCount);
   poolGauge('db_pool_waiting', 'Queries waiting for a pool connection', (p) => p.waitingCount);
   const release = currentRelease(deps.env.RELEASE_COMMIT);
-  new Gauge({ name: 'broodspace_build_info', help: 'Always 1: the release this process runs, in its labels', labelNames: ['version', 'commit'], registers: [registry] }).set({ version: release.version, commit: release.commit }, 1);
+  new Gauge({ name: 'broodspace_build_info', help: 'Always 1: the release this process runs, in its labels', labelNames: ['version', 'commit'], registers: [registry], aggregator: 'first' }).set({ version: release.version, commit: release.commit }, 1);
   new Gauge({ name: 'db_pool_max', help: 'Largest size of the database pool (DB_POOL_MAX)', registers: [registry] }).set(deps.env.DB_POOL_MAX);
   registerReplicaMetrics(registry, deps.reads);
 
@@ -80,6 +82,7 @@ export function registerMetrics(app: FastifyInstance, deps: ApiDeps): ApiMetrics
       help,
       labelNames: ['queue'],
       registers: [registry],
+      aggregator: 'first', // the database's figure, which every api process reads alike
       async collect() {
         this.reset();
         for (const row of await queueRows()) this.set({ queue: row.name }, Number(row[field]));
@@ -98,10 +101,15 @@ export function registerMetrics(app: FastifyInstance, deps: ApiDeps): ApiMetrics
     duration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
   });
 
+  if (cluster.isWorker) shareMetrics(registry);
   app.get(METRICS_PATH, async (req, reply) => {
     const token = deps.env.METRICS_TOKEN;
     if (token && req.headers.authorization !== `Bearer ${token}`) return reply.code(401).send({ detail: 'Send the metrics token as a bearer token.' });
-    return reply.type(registry.contentType).send(await registry.metrics());
+    try {
+      return reply.type(registry.contentType).send(await metricsText(registry));
+    } catch (error) {
+      return reply.code(503).send({ detail: `The metrics of every api process could not be gathered (${error instanceof Error ? error.message : String(error)}); scrape again.` });
+    }
   });
 
   const metrics = { registry, socketsOpen, eventsPushed };

@@ -11,6 +11,7 @@ export function registerReplicaMetrics(registry: Registry, reads: StaleReads): v
     name: 'broodspace_replica_up',
     help: '1 while the stale-ok reads go to the DATABASE_READ_URL replica; 0 while it does not answer and they go to the primary',
     registers: [registry],
+    aggregator: 'min', // of several api processes: 1 only when all of them read from it
     collect() {
       this.set(reads.onReplica ? 1 : 0);
     },
@@ -19,6 +20,7 @@ export function registerReplicaMetrics(registry: Registry, reads: StaleReads): v
     name: 'broodspace_replica_lag_seconds',
     help: "Age of the last transaction the replica replayed, 0 when it has replayed all the WAL it received; NaN while it does not answer",
     registers: [registry],
+    aggregator: 'max',
     async collect() {
       this.set(await reads.lagSeconds());
     },
