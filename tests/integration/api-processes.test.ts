@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, freePort, type TestDatabase } from '@brood/world/testing';
 import { startService, type Service } from '../../scripts/lib/processes';
 import { healthy } from './support/game-processes';
+import { readUntil } from './support/players';
 
 /**
  * API_PROCESSES (apps/api/src/cluster.ts): one api started with 2 serves its port from two processes,
@@ -32,15 +33,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-/** `read`'s value once `check` holds, or its last after `ms` (a process starts in seconds on a loaded machine). */
-async function readUntil<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 5_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 const metric = async (line: RegExp): Promise<number> => {
   const res = await fetch(`${base}/metrics`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(10_000) });
   expect(res.status).toBe(200);
@@ -84,7 +76,7 @@ describe('the api as several processes on one port', () => {
     process.kill(killed!, 'SIGKILL');
     // The other one serves meanwhile (a connection handed to the killed one before the primary knew is lost: asked again).
     const healthz = () => fetch(`${base}/healthz`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(1000) }).then((res) => res.status, () => 0);
-    expect(await readUntil(healthz, (status) => status === 200)).toBe(200);
+    expect(await readUntil(healthz, (status) => status === 200, 15_000)).toBe(200);
     const now = await readUntil(async () => children(), (pids) => pids.length === 2 && !pids.includes(killed!), 30_000);
     expect(now).toHaveLength(2);
     expect(now).toContain(other);

@@ -31,10 +31,10 @@ export async function listenToEvents(ctx: ApiWithSql): Promise<{ user_id: number
 
 /**
  * Reads until `check` passes, for what reaches the api by NOTIFY (within milliseconds of the commit);
- * after 5 s, the last value, for the test's own assertion to show.
+ * after `ms` (5 s), the last value, for the test's own assertion to show.
  */
-export async function readUntil<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 5_000;
+export async function readUntil<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 5_000): Promise<T> {
+  const until = Date.now() + ms;
   for (;;) {
     const value = await read();
     if (check(value) || Date.now() > until) return value;
