@@ -6,9 +6,9 @@ import { attachRealtime, type Realtime } from '../../apps/api/src/realtime/hub';
 import { readUntil } from './support/players';
 
 /**
- * The queue and fleet-list reads the web app polls are kept by the api between requests while it
- * hears their changes (queue_items, movements, territories and users NOTIFY them, migrations 0240
- * and 0250; packages/world/src/kernel/kept-reads.ts): every change still reaches the next reads,
+ * The queue, fleet-list and territory reads the web app polls are kept by the api between requests
+ * while it hears their changes (queue_items, movements, territories and users NOTIFY them, migrations
+ * 0240, 0250 and 0280; packages/world/src/kernel/kept-reads.ts): every change still reaches the next reads,
  * whoever makes it, and a queue item leaves the answer when its end passes. The triggers are
  * switched off in places only to show what is kept.
  */
@@ -43,6 +43,7 @@ async function heardAll(): Promise<void> {
 const TRIGGERS = {
   queue_items: ['queue_items_queued', 'queue_items_moved'],
   movements: ['movements_listed', 'movements_list_changed'],
+  territories: ['territories_rows_changed'],
 } as const;
 
 const withoutTriggers = async (change: () => Promise<unknown>, table: keyof typeof TRIGGERS = 'queue_items') => {
@@ -217,6 +218,78 @@ describe('the fleet lists kept between reads', () => {
     expect((await call(api, alice, { method: 'PUT', url: `/api/v1/territories/${home}/name`, payload: { name: 'Nest Prime' } })).statusCode).toBe(200);
     expect((await fleets(alice)).find((m) => m.id === lead)?.start_territory_name).toBe('Nest Prime');
     await sql.query('delete from movements where id = any($1::uuid[])', [[lead, joined]]);
+  });
+});
+
+describe("a player's territory rows kept between reads", () => {
+  type Territory = { resources: { resource_key: string; amount: number }[] };
+  const units = async () => Object.fromEntries((await get(alice, `/territories/${home}/units`)).json<{ unit_key: string; quantity: number }[]>().map((u) => [u.unit_key, u.quantity]));
+  const fiber = async () => (await get(alice, `/territories/${home}`)).json<Territory>().resources.find((r) => r.resource_key === 'fiber')!.amount;
+
+  it('are kept, settled to each read\'s own instant, and a change made elsewhere or a command of the player reaches the next read', async () => {
+    await sql.query(`update territories set units = '{"razorwing": 3}', resources = '{"fiber": 1000, "crystal": 90000, "biomass": 90000}', resources_updated_at = now() where id = $1`, [home]);
+    const batch = randomUUID(); // one unit recruited in the next two seconds
+    await sql.query(
+      `insert into queue_items (id, kind, user_id, territory_id, item_key, quantity, duration_per_item_s, start_time, end_time)
+       values ($1, 'recruitment', $2, $3, 'hauler_grub', 1, 2, now(), now() + interval '2 seconds')`,
+      [batch, alice.user.id, home],
+    );
+    try {
+      await heardAll();
+      expect(await units()).toEqual({ razorwing: 3 });
+
+      // Kept: with the trigger off, a change of the row is not heard and the reads answer what was kept.
+      await withoutTriggers(() => sql.query(`update territories set units = '{"razorwing": 5}' where id = $1`, [home]), 'territories');
+      expect(await units()).toEqual({ razorwing: 3 });
+      // Settled to each read's instant all the same: the batch's end passing delivers its unit, with nothing written.
+      await new Promise((r) => setTimeout(r, 2_100));
+      expect(await units()).toEqual({ razorwing: 3, hauler_grub: 1 });
+    } finally {
+      await sql.query('delete from queue_items where id = $1', [batch]);
+    }
+
+    // Heard: a change straight in the table (the worker's, another api's) reaches the next reads.
+    await sql.query(`update territories set units = '{"razorwing": 7}' where id = $1`, [home]);
+    expect(await readUntil(() => units(), (now) => now.razorwing === 7)).toEqual({ razorwing: 7 });
+
+    // The player's own command: the read right after it already answers the stock it paid.
+    const paid = await fiber();
+    const built = await post(alice, `/territories/${home}/structures`, { structure_key: 'fiber_tangle' });
+    expect(built.statusCode).toBe(201);
+    const left = await fiber();
+    expect(left).toBeLessThan(paid);
+    expect((await del(alice, `/territories/${home}/build-queue/${built.json<{ id: string }>().id}`)).statusCode).toBe(200);
+    expect(await fiber()).toBeGreaterThan(left); // the cancel's refund, answered at once too
+  });
+
+  it("follow the player's queue items and vacation, which they settle with", async () => {
+    // Two hours of production since the stock's instant: a vacation begun an hour ago stops it there.
+    await sql.query(`update territories set resources = '{"fiber": 0, "crystal": 90000, "biomass": 90000}', resources_updated_at = now() - interval '2 hours' where id = $1`, [home]);
+    await heardAll();
+    const twoHours = await fiber();
+    await sql.query(`update users set vacation_since = now() - interval '1 hour' where id = $1`, [alice.user.id]);
+    try {
+      const oneHour = await readUntil(() => fiber(), (amount) => amount < twoHours);
+      expect(oneHour).toBeLessThan(twoHours * 0.6);
+    } finally {
+      await sql.query('update users set vacation_since = null where id = $1', [alice.user.id]);
+    }
+    expect(await readUntil(() => fiber(), (amount) => amount >= twoHours)).toBeGreaterThanOrEqual(twoHours);
+
+    // A queue item written straight in the table (another api's command) counts at the next read: a batch recruited by now delivers.
+    await heardAll();
+    expect(await units()).not.toHaveProperty('hauler_grub');
+    const batch = randomUUID();
+    await sql.query(
+      `insert into queue_items (id, kind, user_id, territory_id, item_key, quantity, duration_per_item_s, start_time, end_time)
+       values ($1, 'recruitment', $2, $3, 'hauler_grub', 2, 1, now() - interval '10 seconds', now() - interval '8 seconds')`,
+      [batch, alice.user.id, home],
+    );
+    try {
+      expect(await readUntil(() => units(), (now) => now.hauler_grub === 2)).toMatchObject({ hauler_grub: 2 });
+    } finally {
+      await sql.query('delete from queue_items where id = $1', [batch]);
+    }
   });
 });
 

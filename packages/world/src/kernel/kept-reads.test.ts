@@ -17,6 +17,7 @@ async function keptAndLost(): Promise<KeptReads> {
   await kept.territory(2, 100, async () => territory(8));
   await kept.researchOf(7, 100, async () => ['study']);
   await kept.fleetsOf(8, async () => ['fleet']);
+  await kept.settledOf(9, async () => [{ id: 3 }, { id: 4 }]);
   kept.setLive(false);
   return kept;
 }
@@ -27,7 +28,7 @@ describe('the reads kept before a lost connection', () => {
     expect(kept.size).toBe(0);
     expect(kept.takeLost()).toBeNull(); // not while it is down
     kept.setLive(true);
-    expect(kept.takeLost()).toEqual({ territories: [1, 2], research: [7], fleets: [8] });
+    expect(kept.takeLost()).toEqual({ territories: [1, 2], research: [7], fleets: [8], settled: [9] });
     expect(kept.takeLost()).toBeNull();
     // Nothing kept when it was lost: nothing to read again.
     const empty = new KeptReads();
@@ -42,8 +43,11 @@ describe('the reads kept before a lost connection', () => {
     kept.setLive(true);
     kept.takeLost();
     const mark = kept.beginRefill();
-    expect(kept.refill(mark, 200, { territories: new Map([[1, territory(7)]]), research: new Map([[7, ['new study']]]), fleets: new Map([[8, []]]) })).toBe(3);
+    expect(
+      kept.refill(mark, 200, { territories: new Map([[1, territory(7)]]), research: new Map([[7, ['new study']]]), fleets: new Map([[8, []]]), settled: new Map([[9, [{ id: 3 }]]]) }),
+    ).toBe(4);
     kept.endRefill(mark);
+    expect(await kept.settledOf(9, NEVER)).toEqual([{ id: 3 }]);
     expect(await kept.territory(1, 250, NEVER)).toEqual(territory(7));
     expect(await kept.researchOf(7, 250, NEVER)).toEqual(['new study']);
     expect(await kept.fleetsOf(8, NEVER)).toEqual([]);
@@ -58,13 +62,17 @@ describe('the reads kept before a lost connection', () => {
     kept.forget('t1'); // territory 1's queues changed
     kept.forgetPlayer(7); // player 7's command: their research and their territories (2 is 8's)
     kept.forget('f8');
+    kept.forget('t4'); // a territory of player 9's rows: its queues changed
+    kept.forget('u10'); // player 10's queue items or vacation
+    kept.forget('s11'); // player 11's territories
     await kept.territory(2, 300, async () => territory(8)); // a request read it meanwhile, later
     const refilled = kept.refill(mark, 200, {
       territories: new Map([[1, territory(7)], [2, territory(8)], [3, territory(7)]]),
       research: new Map([[7, ['old']]]),
       fleets: new Map([[8, ['old']]]),
+      settled: new Map([[7, []], [9, [{ id: 3 }, { id: 4 }]], [10, [{ id: 5 }]], [11, [{ id: 6 }]]]),
     });
-    expect(refilled).toBe(0); // 1 changed, 2 read meanwhile, 3 is player 7's, 7 and 8 changed
+    expect(refilled).toBe(0); // 1 changed, 2 read meanwhile, 3 is player 7's, 7 and 8 changed, 9 holds 4, 10 and 11 changed
     expect(await kept.territory(2, 300, NEVER)).toEqual(territory(8));
     expect(await kept.researchOf(7, 300, async () => ['fresh'])).toEqual(['fresh']);
   });
@@ -78,5 +86,44 @@ describe('the reads kept before a lost connection', () => {
       expect(kept.refill(mark, 200, { territories: new Map([[1, territory(7)]]) })).toBe(0);
       expect(mark.void).toBe(true);
     }
+  });
+});
+
+describe("a player's territory rows", () => {
+  const rows = (...ids: number[]) => ids.map((id) => ({ id }));
+
+  it('answer every instant until a change of them is heard: their own, a territory of theirs, their queue items or vacation, their command', async () => {
+    for (const change of [(k: KeptReads) => k.forget('s9'), (k: KeptReads) => k.forget('t4'), (k: KeptReads) => k.forget('u9'), (k: KeptReads) => k.forgetPlayer(9)]) {
+      const kept = new KeptReads();
+      kept.setLive(true);
+      expect(await kept.settledOf(9, async () => rows(3, 4))).toEqual(rows(3, 4));
+      expect(await kept.settledOf(9, NEVER)).toEqual(rows(3, 4));
+      kept.forget('s8'); // someone else's
+      kept.forget('t5');
+      kept.forget('u8');
+      kept.forget('f9'); // their fleet list only
+      expect(await kept.settledOf(9, NEVER)).toEqual(rows(3, 4));
+      change(kept);
+      expect(kept.size).toBe(0);
+      expect(await kept.settledOf(9, async () => rows(3))).toEqual(rows(3));
+      // Territory 4 is no longer in the rows kept: its change no longer drops them.
+      kept.forget('t4');
+      expect(await kept.settledOf(9, NEVER)).toEqual(rows(3));
+    }
+  });
+
+  it('are not kept when read across a change, nor while the changes are not heard', async () => {
+    const kept = new KeptReads();
+    kept.setLive(true);
+    let release = () => {};
+    const slow = kept.settledOf(9, () => new Promise<{ id: number }[]>((resolve) => (release = () => resolve(rows(3)))));
+    kept.forget('s9');
+    release();
+    expect(await slow).toEqual(rows(3));
+    expect(await kept.settledOf(9, async () => rows(3, 4))).toEqual(rows(3, 4)); // read again, then kept
+    expect(await kept.settledOf(9, NEVER)).toEqual(rows(3, 4));
+    kept.setLive(false);
+    expect(await kept.settledOf(9, async () => rows(5))).toEqual(rows(5));
+    expect(await kept.settledOf(9, async () => rows(6))).toEqual(rows(6));
   });
 });

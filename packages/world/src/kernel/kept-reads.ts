@@ -2,10 +2,12 @@ import { RefillMarks, type RefillMark } from './refill-marks';
 
 /**
  * What the shell polls on every open page every 15 s (the queue panel's queues and the fleet strip's
- * active movements), as an api process last read it, kept between requests so that those polls need
- * not read it each time. Kept only while the process hears every change of it: queue_items,
- * movements, territories and users NOTIFY `queue_changes` on commit of any change to what these
- * reads answer (migrations 0240 and 0250), the realtime listener forwards each to `forget`, and while
+ * active movements) and every 30 s (a player's territories as they are settled from: the rows the
+ * units and defenses panels and every screen of one's own territories read), as an api process last
+ * read it, kept between requests so that those polls need not read it each time. Kept only while the
+ * process hears every change of it: queue_items, movements, territories and users NOTIFY
+ * `queue_changes` on commit of any change to what these reads answer (migrations 0240, 0250 and
+ * 0280), the realtime listener forwards each to `forget`, and while
  * that connection is down (`live` false) nothing is kept and every read goes to the database, as
  * before. A command of this process forgets its player's kept reads before it answers
  * (`forgetPlayer`), so the web app's read right after it never meets what it changed.
@@ -14,7 +16,9 @@ import { RefillMarks, type RefillMark } from './refill-marks';
  * come then. A later read takes those whose end is still to come at its own instant, which is what
  * the database would answer, since an item only leaves the answer by its end passing or by a change
  * that is heard. A read at an instant before the kept one goes to the database. A fleet list does not
- * depend on the instant: a fleet leaves it only when its row changes. A read that overlapped a change
+ * depend on the instant: a fleet leaves it only when its row changes. Nor do a player's territory rows
+ * (`settledOf`): they are what settling starts from (the stored stock and its instant, the queue items
+ * and research that may fall due), and each read settles them to its own instant. A read that overlapped a change
  * (anything forgotten while it ran) is not kept, so a read from before a change is never kept after it.
  *
  * When the connection comes back (a database restart, a network blip), what was kept is not trusted,
@@ -31,6 +35,7 @@ export interface LostReads {
   territories: number[];
   research: number[];
   fleets: number[];
+  settled: number[];
 }
 
 
@@ -42,6 +47,8 @@ interface Kept<T> {
 
 /** Each queue read keeps its own value; a territory's names its owner (`forgetPlayer`). */
 type TerritoryValue = { owner_id: number | null };
+/** A player's territory rows: each names its territory (a change of its queues, `t<id>`, drops them). */
+type SettledValue = readonly { id: number }[];
 
 export class KeptReads {
   private readonly territories = new Map<number, Kept<TerritoryValue>>();
@@ -50,6 +57,10 @@ export class KeptReads {
   private readonly fleets = new Map<number, Kept<unknown>>();
   /** territory ids kept, by their owner: what `forgetPlayer` drops */
   private readonly owned = new Map<number, Set<number>>();
+  /** a player's territory rows to settle from, by player */
+  private readonly settled = new Map<number, Kept<SettledValue>>();
+  /** the player whose kept rows hold a territory, by territory id: what `t<id>` drops */
+  private readonly settledBy = new Map<number, number>();
   private live = false;
   /** Bumped by every forget: a read that ran across one is not kept. */
   private generation = 0;
@@ -74,6 +85,11 @@ export class KeptReads {
     return this.through(this.fleets, userId, 0, read, (value) => this.fleets.set(userId, { value, at: 0 })) as Promise<T>;
   }
 
+  /** A player's territory rows as settling starts from them (the same at every instant, like a fleet list), kept or read. */
+  settledOf<T extends SettledValue>(userId: number, read: () => Promise<T>): Promise<T> {
+    return this.through(this.settled, userId, 0, read, (value) => this.keepSettled(userId, value)) as Promise<T>;
+  }
+
   /** What `kept` holds for `key` at `at`, or `read`'s answer, handed to `keep` when found and nothing was forgotten meanwhile. */
   private async through<V, T extends V>(kept: Map<number, Kept<V>>, key: number, at: number, read: () => Promise<T | undefined>, keep: (value: T) => void): Promise<T | undefined> {
     const hit = kept.get(key);
@@ -87,7 +103,7 @@ export class KeptReads {
   /** Whether changes are heard (the LISTEN connection is up): on every change of it, all is dropped (and, when lost, its keys noted). */
   setLive(live: boolean): void {
     if (!live && this.size > 0) {
-      this.lost = { territories: [...this.territories.keys()], research: [...this.research.keys()], fleets: [...this.fleets.keys()] };
+      this.lost = { territories: [...this.territories.keys()], research: [...this.research.keys()], fleets: [...this.fleets.keys()], settled: [...this.settled.keys()] };
     }
     this.live = live;
     this.forgetAll();
@@ -117,7 +133,7 @@ export class KeptReads {
   refill(
     mark: RefillMark<string>,
     at: number,
-    reads: { territories?: Map<number, TerritoryValue>; research?: Map<number, unknown>; fleets?: Map<number, unknown> },
+    reads: { territories?: Map<number, TerritoryValue>; research?: Map<number, unknown>; fleets?: Map<number, unknown>; settled?: Map<number, SettledValue> },
   ): number {
     if (!this.live || mark.void) return 0;
     let count = 0;
@@ -137,20 +153,35 @@ export class KeptReads {
       this.fleets.set(userId, { value, at: 0 });
       count += 1;
     }
+    for (const [userId, value] of reads.settled ?? []) {
+      if (this.settled.has(userId) || !fresh(`s${userId}`, userId) || !fresh(`u${userId}`) || value.some((row) => !fresh(`t${row.id}`))) continue;
+      this.keepSettled(userId, value);
+      count += 1;
+    }
     if (this.size >= MAX_KEPT_READS) this.forgetAll();
     return count;
   }
 
-  /** A `queue_changes` payload: `t<territory id>` (its queues), `u<user id>` (their research), `f<user id>` (their fleet list) or '*'. */
+  /**
+   * A `queue_changes` payload: `t<territory id>` (its queues, and the territory rows that hold it),
+   * `u<user id>` (their research queue, the queue items and vacation their territory rows settle with),
+   * `f<user id>` (their fleet list), `s<user id>` (their territory rows) or anything else: all.
+   */
   forget(payload: string): void {
     const id = Number(payload.slice(1));
     this.refills.heard(payload);
     if (payload[0] === 't' && Number.isInteger(id)) {
       this.generation += 1;
       this.dropTerritory(id);
+      const holder = this.settledBy.get(id);
+      if (holder !== undefined) this.dropSettled(holder);
     } else if (payload[0] === 'u' && Number.isInteger(id)) {
       this.generation += 1;
       this.research.delete(id);
+      this.dropSettled(id);
+    } else if (payload[0] === 's' && Number.isInteger(id)) {
+      this.generation += 1;
+      this.dropSettled(id);
     } else if (payload[0] === 'f' && Number.isInteger(id)) {
       this.generation += 1;
       this.fleets.delete(id);
@@ -159,12 +190,13 @@ export class KeptReads {
     }
   }
 
-  /** Everything kept for a player: their research, their territories' queues and their fleet list. */
+  /** Everything kept for a player: their research, their territories' queues and rows, and their fleet list. */
   forgetPlayer(userId: number): void {
     this.refills.heard(`p${userId}`);
     this.generation += 1;
     this.research.delete(userId);
     this.fleets.delete(userId);
+    this.dropSettled(userId);
     for (const id of this.owned.get(userId) ?? []) this.dropTerritory(id);
   }
 
@@ -175,11 +207,13 @@ export class KeptReads {
     this.research.clear();
     this.fleets.clear();
     this.owned.clear();
+    this.settled.clear();
+    this.settledBy.clear();
   }
 
-  /** How many reads are kept (territories' queues, players' research and fleet lists). */
+  /** How many reads are kept (territories' queues, players' research, fleet lists and territory rows). */
   get size(): number {
-    return this.territories.size + this.research.size + this.fleets.size;
+    return this.territories.size + this.research.size + this.fleets.size + this.settled.size;
   }
 
   private keeps(generation: number): boolean {
@@ -203,5 +237,18 @@ export class KeptReads {
     const ids = this.owned.get(owner);
     ids?.delete(id);
     if (ids?.size === 0) this.owned.delete(owner);
+  }
+
+  private keepSettled(userId: number, value: SettledValue): void {
+    this.dropSettled(userId);
+    this.settled.set(userId, { value, at: 0 });
+    for (const row of value) this.settledBy.set(row.id, userId);
+  }
+
+  private dropSettled(userId: number): void {
+    const kept = this.settled.get(userId);
+    if (!kept) return;
+    this.settled.delete(userId);
+    for (const row of kept.value) if (this.settledBy.get(row.id) === userId) this.settledBy.delete(row.id);
   }
 }

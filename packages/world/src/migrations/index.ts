@@ -32,6 +32,7 @@ import { Migration0240QueueChanges } from './0240-queue-changes';
 import { Migration0250FleetListChanges } from './0250-fleet-list-changes';
 import { Migration0260TerritoryStatistics } from './0260-territory-statistics';
 import { Migration0270FinerScoreBuckets } from './0270-finer-score-buckets';
+import { Migration0280TerritoryRowChanges } from './0280-territory-row-changes';
 
 /**
  * Every migration, in order. Migrations are hand-written SQL (one file per step, numbered) so that
@@ -71,4 +72,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0250-fleet-list-changes', class: Migration0250FleetListChanges },
   { name: '0260-territory-statistics', class: Migration0260TerritoryStatistics },
   { name: '0270-finer-score-buckets', class: Migration0270FinerScoreBuckets },
+  { name: '0280-territory-row-changes', class: Migration0280TerritoryRowChanges },
 ];

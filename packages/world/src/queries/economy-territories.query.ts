@@ -5,7 +5,7 @@ import { technologiesAt as coreTechnologiesAt } from '@brood/game-core';
 import { QueueItem } from '../entities/queue-item.entity';
 import { epochMs, sqlRows } from '../kernel/bulk-write';
 import { memoised } from '../kernel/read-memo';
-import { ownTerritoriesRead, ownTerritoryRead } from './territory-read.query';
+import { ownResearchRead, ownTerritoriesRead, ownTerritoryRead } from './territory-read.query';
 
 /** GET /territories: every territory of the player, settled to now (one statement for any number). */
 export async function listTerritories(deps: WorldDeps, actor: Actor, now: Date): Promise<TerritoryView[]> {
@@ -41,9 +41,16 @@ export async function technologyLevels(em: EntityManager, userId: number, at: Da
   return coreTechnologiesAt(research, at.getTime());
 }
 
-/** technologyLevels for a query: once per read-only request (deps.reads), shared by the technologies and the stats. */
+/**
+ * technologyLevels for a query: once per read-only request (deps.reads), shared by the technologies
+ * and the stats, from the research the player's territory rows carry (read with them, and kept with
+ * them between requests); read alone for a player who holds no territory.
+ */
 export function technologyLevelsRead(deps: WorldDeps, userId: number, at: Date): Promise<Record<string, number>> {
-  return memoised(deps.reads, `technologies:${userId}@${at.getTime()}`, () => technologyLevels(deps.em, userId, at));
+  return memoised(deps.reads, `technologies:${userId}@${at.getTime()}`, async () => {
+    const research = deps.reads ? await ownResearchRead(deps, userId) : null;
+    return research ? coreTechnologiesAt(research, at.getTime()) : technologyLevels(deps.em, userId, at);
+  });
 }
 
 /** The player's technologies: [{tech_key, level}] (level > 0). */

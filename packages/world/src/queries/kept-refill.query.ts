@@ -2,6 +2,7 @@ import type { WorldDeps } from '../kernel/deps';
 import type { KeptReads } from '../kernel/kept-reads';
 import { readQueuesOfTerritories, readResearchQueuesOf } from './economy-queues.query';
 import { activeMovementsOf } from './movements.query';
+import { readOwnRowsOf } from './territory-read.query';
 
 /** Reads of one kind a statement refills: a few hundred rows of queue items or fleets each. */
 export const REFILL_CHUNK = 250;
@@ -14,8 +15,8 @@ export interface RefillReport {
 
 /**
  * Once the LISTEN connection is back after a loss, reads again what the api process kept before it
- * (kept-reads.ts: the queues of the territories, the research queues and the fleet lists of the players
- * who were polling), REFILL_CHUNK of a kind to a statement, and keeps each unless a change of it was
+ * (kept-reads.ts: the queues of the territories, the research queues, the fleet lists and the territory
+ * rows of the players who were polling), REFILL_CHUNK of a kind to a statement, and keeps each unless a change of it was
  * heard meanwhile. Null when nothing was kept. A failed statement ends the refill (the caller logs it):
  * what it did not keep, the next polls read one by one, as without a refill.
  */
@@ -37,6 +38,7 @@ export async function refillKeptReads(deps: Pick<WorldDeps, 'em' | 'catalogue'>,
     await inChunks(lost.territories, (ids, now) => readQueuesOfTerritories(deps, ids, now), (territories, at) => kept.refill(mark, at, { territories }));
     await inChunks(lost.research, (ids, now) => readResearchQueuesOf(deps, ids, now), (research, at) => kept.refill(mark, at, { research }));
     await inChunks(lost.fleets, (ids) => activeMovementsOf(deps, ids), (fleets, at) => kept.refill(mark, at, { fleets }));
+    await inChunks(lost.settled, (ids) => readOwnRowsOf(deps.em, ids), (settled, at) => kept.refill(mark, at, { settled }));
   } finally {
     kept.endRefill(mark);
   }

@@ -19,16 +19,19 @@ export interface ReadTerritory {
   settled: SettledTerritory;
 }
 
-type Row = {
+/** A territory row as settling starts from it, with the queue items, research and other territories it settles with. */
+export type SettleRow = {
   id: number; owner_id: number; name: string; region: number; sub_region: number; position: number;
   resources: AmountMap; structures: AmountMap; units: AmountMap; defenses: AmountMap; updated_ms: number;
   items: TerritoryQueueItem[]; research: ResearchChange[]; others: AmountMap[]; vacation_ms: number | null;
 };
 
 /**
- * Each row with what settling it to $2 needs (settle.ts's loadInputs, row by row): its queue items
- * running after its last settle, the owner's finished research, the structures of the owner's other
- * territories. Plain rows, no entities: a read changes nothing. No order inside the lists: settling
+ * Each row with what settling it needs (settle.ts's loadInputs, row by row): its queue items running
+ * after its last settle, the owner's research, the structures of the owner's other territories. Plain
+ * rows, no entities: a read changes nothing. The rows do not depend on the instant they are settled to
+ * (`settledRow` leaves out the items not started and the research not finished by then), so an api
+ * process may keep them between reads (KeptReads.settledOf). No order inside the lists: settling
  * sorts what falls due by time, and the rest is sums (an ORDER BY there cost a fifth of the planning).
  */
 const SETTLED_ROWS = `
@@ -37,33 +40,57 @@ const SETTLED_ROWS = `
     (select ${epochMs('u.vacation_since')} from users u where u.id = t.owner_id) as vacation_ms,
     coalesce((select json_agg(json_build_object('kind', q.kind, 'itemKey', q.item_key, 'targetLevel', q.target_level, 'quantity', q.quantity,
         'durationPerItemS', q.duration_per_item_s, 'startTime', ${epochMs('q.start_time')}, 'endTime', ${epochMs('q.end_time')}))
-      from queue_items q where q.territory_id = t.id and q.kind in (${SETTLE_ITEM_KINDS}) and q.end_time > t.resources_updated_at and q.start_time < $2), '[]') as items,
+      from queue_items q where q.territory_id = t.id and q.kind in (${SETTLE_ITEM_KINDS}) and q.end_time > t.resources_updated_at), '[]') as items,
     coalesce((select json_agg(json_build_object('itemKey', r.item_key, 'targetLevel', r.target_level, 'endTime', ${epochMs('r.end_time')}))
-      from queue_items r where r.user_id = t.owner_id and r.kind = 'research' and r.end_time <= $2), '[]') as research,
+      from queue_items r where r.user_id = t.owner_id and r.kind = 'research'), '[]') as research,
     coalesce((select json_agg(o.structures) from territories o where o.owner_id = t.owner_id and o.id <> t.id), '[]') as others
   from territories t`;
 
-function settledRow(catalogue: Catalogue, row: Row, t: Date): ReadTerritory {
+function settledRow(catalogue: Catalogue, row: SettleRow, t: Date): ReadTerritory {
+  const at = t.getTime();
   const state = { resources: row.resources, structures: row.structures, units: row.units, defenses: row.defenses, updatedAt: row.updated_ms };
+  const items = row.items.filter((item) => item.startTime < at);
+  const research = row.research.filter((change) => change.endTime <= at);
   return {
     id: row.id, name: row.name, region: row.region, subRegion: row.sub_region, position: row.position,
-    settled: advanceTerritory(catalogue, state, row.items, row.research, productionTime(t.getTime(), row.updated_ms, row.vacation_ms == null ? null : Number(row.vacation_ms)), row.others),
+    settled: advanceTerritory(catalogue, state, items, research, productionTime(at, row.updated_ms, row.vacation_ms == null ? null : Number(row.vacation_ms)), row.others),
   };
 }
 
-/** Every territory of the player in id order, settled to t: one statement for any number. */
-export async function readOwnTerritories(em: EntityManager, catalogue: Catalogue, userId: number, t: Date): Promise<ReadTerritory[]> {
-  const rows = await sqlRows<Row>(em, `${SETTLED_ROWS} where t.owner_id = $1 order by t.id`, [userId, t]);
-  return rows.map((row) => settledRow(catalogue, row, t));
+const OWN_ROWS = `${SETTLED_ROWS} where t.owner_id = $1 order by t.id`;
+
+/** Every territory row of the player in id order, as settling starts from it: one statement for any number. */
+const readOwnRows = (em: EntityManager, userId: number) => sqlRows<SettleRow>(em, OWN_ROWS, [userId]);
+
+/** The territory rows of each of these players (none for one who has none), REFILL_CHUNK at a time (kept-refill.query.ts). */
+export async function readOwnRowsOf(em: EntityManager, userIds: readonly number[]): Promise<Map<number, SettleRow[]>> {
+  const rows = await sqlRows<SettleRow>(em, `${SETTLED_ROWS} where t.owner_id = any($1::int[]) order by t.id`, [userIds]);
+  const byOwner = new Map<number, SettleRow[]>(userIds.map((id) => [id, []]));
+  for (const row of rows) byOwner.get(row.owner_id)?.push(row);
+  return byOwner;
 }
 
 /**
- * Every territory of the player settled to t, for a query: once per read-only request (the memo of
- * deps.reads), so the views of one GET batch (the territories, one of them, its units, its defenses,
- * the stats) share one statement.
+ * The player's territory rows for a query: once per read-only request (the memo of deps.reads), so
+ * the views of one GET batch (the territories, one of them, its units, its defenses, the stats, the
+ * technologies) share one statement, and kept between requests while the api process hears their
+ * changes (KeptReads.settledOf), so the units and defenses polls every 30 s mostly read none.
  */
+function ownRowsRead(deps: WorldDeps, userId: number): Promise<SettleRow[]> {
+  const kept = deps.reads?.kept;
+  const read = () => readOwnRows(deps.em, userId);
+  return memoised(deps.reads, `territory-rows:${userId}`, kept ? () => kept.settledOf(userId, read) : read);
+}
+
+/** Every territory of the player in id order, settled to t, for a query (ownRowsRead). */
 export function ownTerritoriesRead(deps: WorldDeps, userId: number, t: Date): Promise<ReadTerritory[]> {
-  return memoised(deps.reads, `territories:${userId}@${t.getTime()}`, () => readOwnTerritories(deps.em, deps.catalogue, userId, t));
+  return memoised(deps.reads, `territories:${userId}@${t.getTime()}`, async () => (await ownRowsRead(deps, userId)).map((row) => settledRow(deps.catalogue, row, t)));
+}
+
+/** The player's research, finished or not, as their territory rows carry it, for a query (ownRowsRead); null when they hold no territory. */
+export async function ownResearchRead(deps: WorldDeps, userId: number): Promise<ResearchChange[] | null> {
+  const [first] = await ownRowsRead(deps, userId);
+  return first ? first.research : null;
 }
 
 /** One territory of the player settled to t, picked from ownTerritoriesRead (404 when missing, 403 when someone else's). */
