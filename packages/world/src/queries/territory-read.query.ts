@@ -28,7 +28,10 @@ export type SettleRow = {
 
 /**
  * Each row with what settling it needs (settle.ts's loadInputs, row by row): its queue items running
- * after its last settle, the owner's research, the structures of the owner's other territories. Plain
+ * after its last settle, the owner's research, the structures of the owner's other territories. The
+ * research finished by the row's last settle is one entry a technology, its highest level (all that
+ * settling and the technologies read of it), so a row does not grow with a long game's history of
+ * research, nor what an api process keeps of it; what finishes later is there item by item. Plain
  * rows, no entities: a read changes nothing. The rows do not depend on the instant they are settled to
  * (`settledRow` leaves out the items not started and the research not finished by then), so an api
  * process may keep them between reads (KeptReads.settledOf). No order inside the lists: settling
@@ -42,7 +45,11 @@ const SETTLED_ROWS = `
         'durationPerItemS', q.duration_per_item_s, 'startTime', ${epochMs('q.start_time')}, 'endTime', ${epochMs('q.end_time')}))
       from queue_items q where q.territory_id = t.id and q.kind in (${SETTLE_ITEM_KINDS}) and q.end_time > t.resources_updated_at), '[]') as items,
     coalesce((select json_agg(json_build_object('itemKey', r.item_key, 'targetLevel', r.target_level, 'endTime', ${epochMs('r.end_time')}))
-      from queue_items r where r.user_id = t.owner_id and r.kind = 'research'), '[]') as research,
+      from (select item_key, max(target_level) as target_level, max(end_time) as end_time from queue_items
+              where user_id = t.owner_id and kind = 'research' and end_time <= t.resources_updated_at group by item_key
+            union all
+            select item_key, target_level, end_time from queue_items
+              where user_id = t.owner_id and kind = 'research' and end_time > t.resources_updated_at) r), '[]') as research,
     coalesce((select json_agg(o.structures) from territories o where o.owner_id = t.owner_id and o.id <> t.id), '[]') as others
   from territories t`;
 
