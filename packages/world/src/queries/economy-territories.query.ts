@@ -5,7 +5,7 @@ import { technologiesAt as coreTechnologiesAt } from '@brood/game-core';
 import { QueueItem } from '../entities/queue-item.entity';
 import { epochMs, sqlRows } from '../kernel/bulk-write';
 import { memoised } from '../kernel/read-memo';
-import { ownResearchRead, ownTerritoriesRead, ownTerritoryRead } from './territory-read.query';
+import { ownTechnologiesRead, ownTerritoriesRead, ownTerritoryRead } from './territory-read.query';
 
 /** GET /territories: every territory of the player, settled to now (one statement for any number). */
 export async function listTerritories(deps: WorldDeps, actor: Actor, now: Date): Promise<TerritoryView[]> {
@@ -48,8 +48,8 @@ export async function technologyLevels(em: EntityManager, userId: number, at: Da
  */
 export function technologyLevelsRead(deps: WorldDeps, userId: number, at: Date): Promise<Record<string, number>> {
   return memoised(deps.reads, `technologies:${userId}@${at.getTime()}`, async () => {
-    const research = deps.reads ? await ownResearchRead(deps, userId) : null;
-    return research ? coreTechnologiesAt(research, at.getTime()) : technologyLevels(deps.em, userId, at);
+    const kept = deps.reads ? await ownTechnologiesRead(deps, userId, at) : null;
+    return kept ?? technologyLevels(deps.em, userId, at);
   });
 }
 

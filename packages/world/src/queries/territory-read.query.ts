@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Catalogue } from '@brood/game-data';
-import { advanceTerritory, productionTime, type ResearchChange, type SettledTerritory, type TerritoryQueueItem } from '@brood/game-core';
+import { advanceTerritory, productionTime, technologiesAt, type ResearchChange, type SettledTerritory, type TerritoryQueueItem } from '@brood/game-core';
 import { epochMs, sqlRows } from '../kernel/bulk-write';
 import { NOT_YOUR_TERRITORY, TERRITORY_NOT_FOUND } from '../kernel/access';
 import { fail } from '../errors';
@@ -54,7 +54,9 @@ const SETTLED_ROWS = `
   from territories t`;
 
 function settledRow(catalogue: Catalogue, row: SettleRow, t: Date): ReadTerritory {
-  const at = t.getTime();
+  // Never before the row's last settle: what finished by then is one entry a technology (SETTLED_ROWS),
+  // and a read that began a moment before a command's settle committed changes nothing by it anyway.
+  const at = Math.max(t.getTime(), row.updated_ms);
   const state = { resources: row.resources, structures: row.structures, units: row.units, defenses: row.defenses, updatedAt: row.updated_ms };
   const items = row.items.filter((item) => item.startTime < at);
   const research = row.research.filter((change) => change.endTime <= at);
@@ -94,10 +96,14 @@ export function ownTerritoriesRead(deps: WorldDeps, userId: number, t: Date): Pr
   return memoised(deps.reads, `territories:${userId}@${t.getTime()}`, async () => (await ownRowsRead(deps, userId)).map((row) => settledRow(deps.catalogue, row, t)));
 }
 
-/** The player's research, finished or not, as their territory rows carry it, for a query (ownRowsRead); null when they hold no territory. */
-export async function ownResearchRead(deps: WorldDeps, userId: number): Promise<ResearchChange[] | null> {
+/**
+ * The player's technology levels at `at`, from the research their territory rows carry, for a query
+ * (ownRowsRead); null when they hold no territory. Never before the first row's last settle, as its
+ * research is summed up to then.
+ */
+export async function ownTechnologiesRead(deps: WorldDeps, userId: number, at: Date): Promise<Record<string, number> | null> {
   const [first] = await ownRowsRead(deps, userId);
-  return first ? first.research : null;
+  return first ? technologiesAt(first.research, Math.max(at.getTime(), first.updated_ms)) : null;
 }
 
 /** One territory of the player settled to t, picked from ownTerritoriesRead (404 when missing, 403 when someone else's). */
