@@ -121,6 +121,22 @@ describe('the queues kept between reads', () => {
     expect(await ids(alice, '/research/queue')).toEqual([one]);
     await withoutTriggers(() => sql.query('delete from queue_items where id = $1', [one]));
     expect(await ids(alice, '/research/queue')).toEqual([one]);
+    // A territory's item (a build by another api process) names the territory, not the player: the research queue stays kept.
+    const build = randomUUID();
+    const since = heard.length;
+    await sql.query(
+      `insert into queue_items (id, kind, user_id, territory_id, item_key, target_level, start_time, end_time) values ($1, 'building', $2, $3, 'crystal_geode', 9, now(), now() + interval '1 hour')`,
+      [build, alice.user.id, home],
+    );
+    try {
+      await heardAll();
+      expect(heard.slice(since)).toContain(`t${home}`);
+      expect(heard.slice(since)).not.toContain(`u${alice.user.id}`);
+      expect(await ids(alice, '/research/queue')).toEqual([one]);
+      expect(await ids(alice, buildQueue())).toContain(build);
+    } finally {
+      await sql.query('delete from queue_items where id = $1', [build]);
+    }
     const two = randomUUID();
     await research(two, 2);
     expect(await readUntil(() => ids(alice, '/research/queue'), (list) => list[0] !== one)).toEqual([two]);

@@ -8,7 +8,7 @@ export const GAME_EVENTS_CHANNEL = 'game_events';
 /** Raised by triggers on users (migration 0130) with the id of an account whose session facts changed, '*' for all. */
 export const ACCOUNT_CHANGES_CHANNEL = 'account_changes';
 
-/** Raised by triggers on queue_items, movements, territories and users (migrations 0240, 0250 and 0280): `t<territory id>` (its queues), `u<user id>` (their research, queue items or vacation), `f<user id>` (their fleet list), `s<user id>` (their territory rows), or '*' for all. */
+/** Raised by triggers on queue_items, movements, territories and users (migrations 0240, 0250, 0280 and 0290): `t<territory id>` (its queues and items), `u<user id>` (their research items or vacation), `f<user id>` (their fleet list), `s<user id>` (their territory rows), or '*' for all. */
 export const QUEUE_CHANGES_CHANNEL = 'queue_changes';
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more: send ids and small facts, clients refetch. */

@@ -6,8 +6,8 @@ import { RefillMarks, type RefillMark } from './refill-marks';
  * units and defenses panels and every screen of one's own territories read), as an api process last
  * read it, kept between requests so that those polls need not read it each time. Kept only while the
  * process hears every change of it: queue_items, movements, territories and users NOTIFY
- * `queue_changes` on commit of any change to what these reads answer (migrations 0240, 0250 and
- * 0280), the realtime listener forwards each to `forget`, and while
+ * `queue_changes` on commit of any change to what these reads answer (migrations 0240, 0250, 0280
+ * and 0290), the realtime listener forwards each to `forget`, and while
  * that connection is down (`live` false) nothing is kept and every read goes to the database, as
  * before. A command of this process forgets its player's kept reads before it answers
  * (`forgetPlayer`), so the web app's read right after it never meets what it changed.
@@ -164,7 +164,7 @@ export class KeptReads {
 
   /**
    * A `queue_changes` payload: `t<territory id>` (its queues, and the territory rows that hold it),
-   * `u<user id>` (their research queue, the queue items and vacation their territory rows settle with),
+   * `u<user id>` (their research queue, and the research and vacation their territory rows settle with),
    * `f<user id>` (their fleet list), `s<user id>` (their territory rows) or anything else: all.
    */
   forget(payload: string): void {

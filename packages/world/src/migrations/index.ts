@@ -33,6 +33,7 @@ import { Migration0250FleetListChanges } from './0250-fleet-list-changes';
 import { Migration0260TerritoryStatistics } from './0260-territory-statistics';
 import { Migration0270FinerScoreBuckets } from './0270-finer-score-buckets';
 import { Migration0280TerritoryRowChanges } from './0280-territory-row-changes';
+import { Migration0290ResearchQueueChanges } from './0290-research-queue-changes';
 
 /**
  * Every migration, in order. Migrations are hand-written SQL (one file per step, numbered) so that
@@ -73,4 +74,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0260-territory-statistics', class: Migration0260TerritoryStatistics },
   { name: '0270-finer-score-buckets', class: Migration0270FinerScoreBuckets },
   { name: '0280-territory-row-changes', class: Migration0280TerritoryRowChanges },
+  { name: '0290-research-queue-changes', class: Migration0290ResearchQueueChanges },
 ];
