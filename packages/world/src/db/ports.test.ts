@@ -36,3 +36,13 @@ describe('a free port for a test server', () => {
     expect(readFileSync(join(claims, String(stale)), 'utf8')).toBe(String(process.pid));
   });
 });
+
+describe('the notes of the ports handed out', () => {
+  it('are removed when the process exits', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const script = `import { freePort } from ${JSON.stringify(new URL('./ports.ts', import.meta.url).pathname)}; console.log(await freePort());`;
+    const port = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }).trim();
+    expect(Number(port)).toBeLessThan(low);
+    expect(() => readFileSync(join(claims, port), 'utf8')).toThrow();
+  });
+});

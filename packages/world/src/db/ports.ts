@@ -28,6 +28,7 @@ export async function freePort(): Promise<number> {
       const port = from + Math.floor(Math.random() * (low - from));
       if (handedOut.has(port) || !claim(port)) continue;
       if (await bindable(port)) {
+        if (handedOut.size === 0) process.once('exit', releaseClaims);
         handedOut.add(port);
         return port;
       }
@@ -63,6 +64,18 @@ function claim(port: number): boolean {
     return false;
   }
   return create(file);
+}
+
+/** At exit, the notes of the ports this process handed out (one killed leaves them: the next process to pick the port takes it over). */
+function releaseClaims(): void {
+  for (const port of handedOut) {
+    const file = join(CLAIMS, String(port));
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
+    } catch {
+      // gone already
+    }
+  }
 }
 
 /** The file made anew with this process's pid, or false when it exists. */
