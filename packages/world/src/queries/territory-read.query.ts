@@ -53,10 +53,15 @@ const SETTLED_ROWS = `
     coalesce((select json_agg(o.structures) from territories o where o.owner_id = t.owner_id and o.id <> t.id), '[]') as others
   from territories t`;
 
+/**
+ * The instant (epoch ms) a read at `t` settles a row to: never before the row's last settle, since
+ * what finished by then is one entry a technology (SETTLED_ROWS), and a read that began a moment
+ * before a command's settle committed changes nothing by it anyway.
+ */
+const settleInstant = (row: SettleRow, t: Date) => Math.max(t.getTime(), row.updated_ms);
+
 function settledRow(catalogue: Catalogue, row: SettleRow, t: Date): ReadTerritory {
-  // Never before the row's last settle: what finished by then is one entry a technology (SETTLED_ROWS),
-  // and a read that began a moment before a command's settle committed changes nothing by it anyway.
-  const at = Math.max(t.getTime(), row.updated_ms);
+  const at = settleInstant(row, t);
   const state = { resources: row.resources, structures: row.structures, units: row.units, defenses: row.defenses, updatedAt: row.updated_ms };
   const items = row.items.filter((item) => item.startTime < at);
   const research = row.research.filter((change) => change.endTime <= at);
@@ -97,13 +102,12 @@ export function ownTerritoriesRead(deps: WorldDeps, userId: number, t: Date): Pr
 }
 
 /**
- * The player's technology levels at `at`, from the research their territory rows carry, for a query
- * (ownRowsRead); null when they hold no territory. Never before the first row's last settle, as its
- * research is summed up to then.
+ * The player's technology levels at `at` (its settleInstant), from the research their territory rows
+ * carry, for a query (ownRowsRead); null when they hold no territory.
  */
 export async function ownTechnologiesRead(deps: WorldDeps, userId: number, at: Date): Promise<Record<string, number> | null> {
   const [first] = await ownRowsRead(deps, userId);
-  return first ? technologiesAt(first.research, Math.max(at.getTime(), first.updated_ms)) : null;
+  return first ? technologiesAt(first.research, settleInstant(first, at)) : null;
 }
 
 /** One territory of the player settled to t, picked from ownTerritoriesRead (404 when missing, 403 when someone else's). */
