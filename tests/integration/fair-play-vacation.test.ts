@@ -57,6 +57,16 @@ describe('vacation over /api/v1', () => {
     const queue = await post(p, `/territories/${home.id}/structures`, { structure_key: 'fiber_tangle' });
     expect(queue.statusCode).toBe(409);
     expect(detail(queue)).toBe(ON_VACATION);
+    // Every queue, whether the vacation is read with a paying territory's settle or alone (research paid by none).
+    for (const [url, payload] of [
+      [`/territories/${home.id}/units`, { unit_key: 'razorwing', quantity: 1 }],
+      [`/territories/${home.id}/defenses`, { defense_key: 'lesser_membrane', quantity: 1 }],
+      ['/research', { tech_key: 'echo_sensing', territory_id_for_cost: home.id }],
+      ['/research', { tech_key: 'echo_sensing', territory_id_for_cost: null }],
+    ] as const) {
+      const refused = await post(p, url, payload);
+      expect([url, refused.statusCode, detail(refused)]).toEqual([url, 409, ON_VACATION]);
+    }
     const early = await del(p, '/users/me/vacation');
     expect(early.statusCode).toBe(409);
     expect(detail(early)).toBe(`A vacation lasts at least 48 hours: yours can end from ${earliest_end.replace('T', ' ').slice(0, 16)} UTC.`);

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createPlayer, createTestApi, type TestApi, type TestPlayer } from '@brood/api/testing';
 
@@ -75,12 +76,9 @@ const rest = (who: TestPlayer, url: string, payload: object) => call(api, who, {
 const sql = (text: string, params: unknown[]) => api.db.orm.em.fork().execute(text, params);
 
 beforeAll(async () => {
-  api = await createTestApi();
-  // As in a running api, whose realtime listener is up: a signed-in call does not read its account every time.
-  api.deps.sessions.setLive(true);
-  // pg-pool builds its clients of the Client class it was given (the types leave it out).
-  const pool = (await api.deps.orm.em.getConnection().getNativeClient()) as unknown as { Client: { prototype: { query: (...args: unknown[]) => unknown } } };
-  const proto = pool.Client.prototype;
+  // Each pooled connection binds the query method it has when it connects (db/prepared.ts), so the
+  // recording goes on MikroORM's copy of pg before the api opens any: every connection then records.
+  const proto = (createRequire(require.resolve('@mikro-orm/postgresql'))('pg') as { Client: { prototype: { query: (...args: unknown[]) => unknown } } }).Client.prototype;
   const query = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
     const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
@@ -88,6 +86,9 @@ beforeAll(async () => {
     return query.apply(this, args);
   };
   restore = () => void (proto.query = query);
+  api = await createTestApi();
+  // As in a running api, whose realtime listener is up: a signed-in call does not read its account every time.
+  api.deps.sessions.setLive(true);
   alice = await createPlayer(api);
   bob = await createPlayer(api);
   const homeOf = async (who: TestPlayer) => ((await batch(who, [['territories.list']]))[0] as { id: number }[])[0]!.id;
@@ -174,5 +175,45 @@ describe('a GET batch reads once what its queries share', () => {
     expect(answers.slice(0, 5)).toEqual([foreign, missing, foreign, foreign, missing]);
     expect(answers[5]).toHaveLength(2);
     expect(await batch(bob, [['construction.queue', { territory_id: home }], ['territories.get', { id: home }]])).toEqual([foreign, foreign]);
+  });
+});
+
+describe('a queue command reads what its checks need with its settle', () => {
+  /** The statements one command sends, its job's insert among them (in its transaction), and its status. */
+  async function commandStatements(who: TestPlayer, url: string, payload: object): Promise<{ status: number; statements: string[] }> {
+    await batch(who, [['users.me']]);
+    recording = [];
+    try {
+      const res = await rest(who, url, payload);
+      return { status: res.statusCode, statements: recording };
+    } finally {
+      recording = null;
+    }
+  }
+  const player = async () => {
+    const who = await createPlayer(api);
+    const id = ((await batch(who, [['territories.list']]))[0] as { id: number }[])[0]!.id;
+    await sql(`update territories set resources = ?::jsonb, structures = ?::jsonb, resources_updated_at = now() where id = ?`, [
+      JSON.stringify({ fiber: 50000, crystal: 50000, biomass: 50000, resin: 5000 }), JSON.stringify({ builder_hive: 2, cortex_nest: 1, brood_hatchery: 1 }), id,
+    ]);
+    return { who, id };
+  };
+
+  it('a build: the territory locked, settled with its owner\'s vacation, its queue, the item, the stock, the announcement', async () => {
+    const { who, id } = await player();
+    const { status, statements } = await commandStatements(who, `/territories/${id}/structures`, { structure_key: 'fiber_tangle' });
+    expect(status).toBe(201);
+    // begin, the lock, the settle (items, research, the player's territories and vacation), the pending items,
+    // the item's insert, the stock's update, the completion job, the socket message, commit: no read of the vacation alone.
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(9);
+    expect(statements.filter((s) => /vacation_since from users/.test(s)), statements.join('\n')).toEqual([]);
+  });
+
+  it('a research paid by a territory: its settle also answers the technologies and the territories the speed counts', async () => {
+    const { who, id } = await player();
+    const { status, statements } = await commandStatements(who, '/research', { tech_key: 'echo_sensing', territory_id_for_cost: id });
+    expect(status).toBe(201);
+    // begin, the player's lock, the territory's, the settle, the pending research, insert, update, job, message, commit.
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(10);
   });
 });

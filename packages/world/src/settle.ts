@@ -154,7 +154,20 @@ export function settleLoaded(catalogue: Catalogue, inputs: SettleInputs, targets
   return settled;
 }
 
-/** settleTerritories for one territory. */
-export async function settleTerritory(em: EntityManager, catalogue: Catalogue, territory: Territory, t: Date): Promise<SettledTerritory> {
-  return (await settleTerritories(em, catalogue, new Map([[territory, t]]))).get(territory.id)!;
+/** What settling a territory read of its owner in the same statement: a command of theirs needs no read of its own for it. */
+export interface SettledOwner {
+  /** whether the owner is on vacation (fair play refuses their queues) */
+  onVacation: boolean;
+  /** the structures of each of the owner's territories in id order, this one as settled (research speed counts them all) */
+  structures: AmountMap[];
+}
+
+/** settleTerritories for one territory, with what the same read knows of its owner. */
+export async function settleTerritory(em: EntityManager, catalogue: Catalogue, territory: Territory, t: Date): Promise<SettledTerritory & { owner: SettledOwner }> {
+  const inputs = await loadInputs(em, [territory], t);
+  const settled = settleLoaded(catalogue, inputs, new Map([[territory, t]])).get(territory.id)!;
+  const ownerId = territory.owner?.id;
+  const others = ownerId == null ? [] : (inputs.structures.get(ownerId) ?? []).filter((o) => o.id !== territory.id);
+  const structures = [...others, { id: territory.id, structures: territory.structures }].sort((a, b) => a.id - b.id).map((o) => o.structures);
+  return { ...settled, owner: { onVacation: ownerId != null && inputs.vacations.has(ownerId), structures } };
 }

@@ -38,6 +38,7 @@ export async function startConstruction(deps: WorldDeps, actor: Actor, input: St
         territoryId: territory.id,
         prerequisites: def.prerequisites,
         levels: { structures: territory.structures, technologies: settled.technologies },
+        onVacation: settled.owner.onVacation,
         plan(pending) {
           const queued = pending.filter((i) => i.itemKey === input.structure_key).map((i) => i.targetLevel ?? 0);
           const target = nextLevel(territory.structures[input.structure_key] ?? 0, queued);

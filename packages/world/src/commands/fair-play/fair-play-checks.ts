@@ -10,10 +10,13 @@ export const ON_VACATION = 'You are on vacation: nothing can be built, researche
 
 const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 
-/** Refuses anything started by a player on vacation (queues and fleets stand still). */
-export async function checkNotOnVacation(em: EntityManager, userId: number): Promise<void> {
-  const me = await boundRows<{ vacation_since: Date | null }>(em, 'select vacation_since from users where id = ?', [userId]);
-  if (me[0]?.vacation_since) throw fail.conflict(ON_VACATION);
+/**
+ * Refuses anything started by a player on vacation (queues and fleets stand still): as `onVacation`
+ * says when the caller read it already (with a settle, settle.ts), or as the player's row says.
+ */
+export async function checkNotOnVacation(em: EntityManager, userId: number, onVacation?: boolean): Promise<void> {
+  const away = onVacation ?? Boolean((await boundRows<{ vacation_since: Date | null }>(em, 'select vacation_since from users where id = ?', [userId]))[0]?.vacation_since);
+  if (away) throw fail.conflict(ON_VACATION);
 }
 
 /**

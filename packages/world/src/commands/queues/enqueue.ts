@@ -41,6 +41,8 @@ export interface QueueRequest {
   prerequisites: Prerequisites;
   /** Levels the prerequisites are checked against: the payer's structures (null without one) and the player's technologies. */
   levels: { structures: Readonly<AmountMap> | null; technologies: Readonly<AmountMap> };
+  /** Whether the player is on vacation, when the payer's settle read it (settleTerritory's `owner`); read here when absent. */
+  onVacation?: boolean;
   /** The item's own rules (max level, allowance, a payer for research) given the queue's pending items; throws a refusal. */
   plan(pending: readonly QueueItem[]): QueuePlan;
 }
@@ -50,7 +52,7 @@ export interface QueueRequest {
  * any of the four queues. The caller has locked and settled the payer in its transaction.
  */
 export async function queueItem(tx: WorldDeps, request: QueueRequest, now: Date): Promise<QueueItem> {
-  await checkNotOnVacation(tx.em, request.userId);
+  await checkNotOnVacation(tx.em, request.userId, request.onVacation);
   const pending = await pendingItems(tx.em, request.kind, request.scope, now);
   if (pending.length >= queueLimit(tx.catalogue, request.kind)) throw fail.conflict(QUEUE_FULL[request.kind]);
   const plan = request.plan(pending);

@@ -50,6 +50,7 @@ export async function startBatch(deps: WorldDeps, actor: Actor, kind: 'recruitme
         territoryId: territory.id,
         prerequisites: def.prerequisites,
         levels: { structures: territory.structures, technologies: settled.technologies },
+        onVacation: settled.owner.onVacation,
         plan(pending) {
           if ('max_count_per_territory' in def) {
             const queued = pending.filter((i) => i.itemKey === input.key).reduce((n, i) => n + (i.quantity ?? 0) - deliveredBy(i, now), 0);

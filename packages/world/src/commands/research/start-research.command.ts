@@ -1,7 +1,7 @@
 import { costAtLevel, isMaxLevel, nextLevel, researchSpeedModifier, researchTime } from '@brood/game-core';
 import { entryOf, type TechnologyDef } from '@brood/game-data';
 import { fail } from '../../errors';
-import type { Territory } from '../../entities/territory.entity';
+import type { AmountMap, Territory } from '../../entities/territory.entity';
 import { settleTerritory } from '../../settle';
 import { technologyLevels } from '../../queries/economy-territories.query';
 import { toResearchItemView, type ResearchQueueItemView } from '../../queries/economy-queue-views';
@@ -33,12 +33,16 @@ export async function startResearch(deps: WorldDeps, actor: Actor, input: StartR
   return inTransaction(deps, async (tx) => {
     await lockPlayer(tx.em, actor);
     let payer: Territory | null = null;
+    // The payer's settle reads the player's research, territories and vacation with it; without a payer, each is read.
+    let known: { technologies: AmountMap; territories: AmountMap[]; onVacation?: boolean };
     if (input.territory_id_for_cost != null) {
       payer = await lockOwnedTerritory(tx.em, actor, input.territory_id_for_cost);
-      await settleTerritory(tx.em, tx.catalogue, payer, now);
+      const settled = await settleTerritory(tx.em, tx.catalogue, payer, now);
+      known = { technologies: settled.technologies, territories: settled.owner.structures, onVacation: settled.owner.onVacation };
+    } else {
+      known = { technologies: await technologyLevels(tx.em, actor.id, now), territories: (await ownedTerritories(tx.em, actor.id)).map((t) => t.structures) };
     }
-    const technologies = await technologyLevels(tx.em, actor.id, now);
-    const territories = (await ownedTerritories(tx.em, actor.id)).map((t) => t.structures);
+    const { technologies, territories } = known;
     const item = await queueItem(
       tx,
       {
@@ -50,6 +54,7 @@ export async function startResearch(deps: WorldDeps, actor: Actor, input: StartR
         territoryId: payer?.id ?? null,
         prerequisites: def.prerequisites,
         levels: { structures: payer?.structures ?? null, technologies },
+        onVacation: known.onVacation,
         plan(pending) {
           const queued = pending.filter((i) => i.itemKey === input.tech_key).map((i) => i.targetLevel ?? 0);
           const target = nextLevel(technologies[input.tech_key] ?? 0, queued);
