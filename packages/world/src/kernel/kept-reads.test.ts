@@ -112,18 +112,70 @@ describe("a player's territory rows", () => {
     }
   });
 
-  it('are not kept when read across a change, nor while the changes are not heard', async () => {
+  it('are not kept when read across a change of them, nor while the changes are not heard', async () => {
+    for (const change of [(k: KeptReads) => k.forget('s9'), (k: KeptReads) => k.forget('t3'), (k: KeptReads) => k.forget('u9'), (k: KeptReads) => k.forgetPlayer(9), (k: KeptReads) => k.forget('*')]) {
+      const kept = new KeptReads();
+      kept.setLive(true);
+      let release = () => {};
+      const slow = kept.settledOf(9, () => new Promise<{ id: number }[]>((resolve) => (release = () => resolve(rows(3)))));
+      change(kept);
+      release();
+      expect(await slow).toEqual(rows(3));
+      expect(await kept.settledOf(9, async () => rows(3, 4))).toEqual(rows(3, 4)); // read again, then kept
+    }
     const kept = new KeptReads();
     kept.setLive(true);
-    let release = () => {};
-    const slow = kept.settledOf(9, () => new Promise<{ id: number }[]>((resolve) => (release = () => resolve(rows(3)))));
-    kept.forget('s9');
-    release();
-    expect(await slow).toEqual(rows(3));
-    expect(await kept.settledOf(9, async () => rows(3, 4))).toEqual(rows(3, 4)); // read again, then kept
+    expect(await kept.settledOf(9, async () => rows(3, 4))).toEqual(rows(3, 4));
     expect(await kept.settledOf(9, NEVER)).toEqual(rows(3, 4));
     kept.setLive(false);
     expect(await kept.settledOf(9, async () => rows(5))).toEqual(rows(5));
     expect(await kept.settledOf(9, async () => rows(6))).toEqual(rows(6));
+  });
+});
+
+describe('a read that overlapped changes', () => {
+  /** A read of `kind` for player or territory 9 that answers when released. */
+  const slowly = <T>(value: T) => {
+    let release = () => {};
+    return { read: () => new Promise<T>((resolve) => (release = () => resolve(value))), release: () => release() };
+  };
+
+  it("is kept when none of them was its own: another player's queues, fleets, rows, command", async () => {
+    const kept = new KeptReads();
+    kept.setLive(true);
+    const queue = slowly(territory(9));
+    const research = slowly(['study']);
+    const fleets = slowly(['fleet']);
+    const rows = slowly([{ id: 3 }]);
+    const reads = [kept.territory(1, 100, queue.read), kept.researchOf(9, 100, research.read), kept.fleetsOf(9, fleets.read), kept.settledOf(9, rows.read)];
+    for (const payload of ['t2', 'u8', 'f8', 's8', 't4']) kept.forget(payload);
+    kept.forgetPlayer(8);
+    for (const read of [queue, research, fleets, rows]) read.release();
+    await Promise.all(reads);
+    expect(kept.size).toBe(4);
+    expect(await kept.territory(1, 100, NEVER)).toEqual(territory(9));
+    expect(await kept.researchOf(9, 100, NEVER)).toEqual(['study']);
+    expect(await kept.fleetsOf(9, NEVER)).toEqual(['fleet']);
+    expect(await kept.settledOf(9, NEVER)).toEqual([{ id: 3 }]);
+  });
+
+  it('is not kept when one was its own: its territory, its owner\'s command, its research, its fleets', async () => {
+    for (const [read, change] of [
+      [(k: KeptReads, r: () => Promise<unknown>) => k.territory(1, 100, r as () => Promise<ReturnType<typeof territory>>), (k: KeptReads) => k.forget('t1')],
+      [(k: KeptReads, r: () => Promise<unknown>) => k.territory(1, 100, r as () => Promise<ReturnType<typeof territory>>), (k: KeptReads) => k.forgetPlayer(9)],
+      [(k: KeptReads, r: () => Promise<unknown>) => k.researchOf(9, 100, r), (k: KeptReads) => k.forget('u9')],
+      [(k: KeptReads, r: () => Promise<unknown>) => k.researchOf(9, 100, r), (k: KeptReads) => k.forgetPlayer(9)],
+      [(k: KeptReads, r: () => Promise<unknown>) => k.fleetsOf(9, r), (k: KeptReads) => k.forget('f9')],
+      [(k: KeptReads, r: () => Promise<unknown>) => k.fleetsOf(9, r), (k: KeptReads) => k.forgetPlayer(9)],
+    ] as const) {
+      const kept = new KeptReads();
+      kept.setLive(true);
+      const slow = slowly(territory(9));
+      const pending = read(kept, slow.read);
+      change(kept);
+      slow.release();
+      await pending;
+      expect(kept.size).toBe(0);
+    }
   });
 });

@@ -19,7 +19,8 @@ import { RefillMarks, type RefillMark } from './refill-marks';
  * depend on the instant: a fleet leaves it only when its row changes. Nor do a player's territory rows
  * (`settledOf`): they are what settling starts from (the stored stock and its instant, the queue items
  * and research that may fall due), and each read settles them to its own instant. A read that overlapped a change
- * (anything forgotten while it ran) is not kept, so a read from before a change is never kept after it.
+ * of what it answers (its own key forgotten while it ran, or everything) is not kept, so a read from before a
+ * change is never kept after it; a change of anything else, heard meanwhile, does not stop it being kept.
  *
  * When the connection comes back (a database restart, a network blip), what was kept is not trusted,
  * since changes made meanwhile were not heard; but the players whose reads were kept are the ones
@@ -62,42 +63,72 @@ export class KeptReads {
   /** the player whose kept rows hold a territory, by territory id: what `t<id>` drops */
   private readonly settledBy = new Map<number, number>();
   private live = false;
-  /** Bumped by every forget: a read that ran across one is not kept. */
-  private generation = 0;
   /** What was kept when the connection was lost, until it is back and taken (`takeLost`). */
   private lost: LostReads | null = null;
-  /** Refills under way; what they note is the payloads forgotten since (`t<id>`, `u<id>`, `f<id>`) and players forgotten whole (`p<id>`). */
-  private readonly refills = new RefillMarks<string>();
+  /**
+   * Reads and refills under way; what each notes is the payloads forgotten since it began (`t<id>`,
+   * `u<id>`, `f<id>`, `s<id>`) and the players forgotten whole (`p<id>`), to keep what it read only when
+   * none of them is its own (`unchanged`).
+   */
+  private readonly marks = new RefillMarks<string>();
 
   /** A territory's queues at `at` (epoch ms): kept, or read (and kept when found and nothing changed meanwhile). */
   territory<T extends TerritoryValue>(id: number, at: number, read: () => Promise<T | undefined>): Promise<T | undefined> {
-    return this.through(this.territories, id, at, read, (value) => this.keepTerritory(id, value, at));
+    return this.through(this.territories, id, at, read, (mark, value) => this.unchanged(mark, 'territory', id, value) && this.keepTerritory(id, value, at));
   }
 
   /** A player's research queue at `at` (epoch ms), kept or read. */
   researchOf<T>(userId: number, at: number, read: () => Promise<T>): Promise<T> {
-    return this.through(this.research, userId, at, read, (value) => this.research.set(userId, { value, at })) as Promise<T>;
+    return this.through(this.research, userId, at, read, (mark, value) => this.unchanged(mark, 'research', userId) && this.research.set(userId, { value, at })) as Promise<T>;
   }
 
   /** A player's active movements: their own fleets and those heading for or stationed at their territories, kept or read. */
   fleetsOf<T>(userId: number, read: () => Promise<T>): Promise<T> {
     // The list is the same at every instant (0): only a heard change of its rows takes a fleet out.
-    return this.through(this.fleets, userId, 0, read, (value) => this.fleets.set(userId, { value, at: 0 })) as Promise<T>;
+    return this.through(this.fleets, userId, 0, read, (mark, value) => this.unchanged(mark, 'fleets', userId) && this.fleets.set(userId, { value, at: 0 })) as Promise<T>;
   }
 
   /** A player's territory rows as settling starts from them (the same at every instant, like a fleet list), kept or read. */
   settledOf<T extends SettledValue>(userId: number, read: () => Promise<T>): Promise<T> {
-    return this.through(this.settled, userId, 0, read, (value) => this.keepSettled(userId, value)) as Promise<T>;
+    return this.through(this.settled, userId, 0, read, (mark, value) => this.unchanged(mark, 'settled', userId, value) && this.keepSettled(userId, value)) as Promise<T>;
   }
 
-  /** What `kept` holds for `key` at `at`, or `read`'s answer, handed to `keep` when found and nothing was forgotten meanwhile. */
-  private async through<V, T extends V>(kept: Map<number, Kept<V>>, key: number, at: number, read: () => Promise<T | undefined>, keep: (value: T) => void): Promise<T | undefined> {
+  /**
+   * What `kept` holds for `key` at `at`, or `read`'s answer, handed to `keep` (with what was forgotten
+   * while it ran) when found and while changes are heard.
+   */
+  private async through<V, T extends V>(kept: Map<number, Kept<V>>, key: number, at: number, read: () => Promise<T | undefined>, keep: (mark: RefillMark<string>, value: T) => void): Promise<T | undefined> {
     const hit = kept.get(key);
     if (hit && hit.at <= at) return hit.value as T; // kept from this same read
-    const generation = this.generation;
-    const value = await read();
-    if (value !== undefined && this.keeps(generation)) keep(value);
+    const mark = this.marks.begin();
+    let value: T | undefined;
+    try {
+      value = await read();
+    } finally {
+      this.marks.end(mark);
+    }
+    if (value !== undefined && this.live && !mark.void) {
+      keep(mark, value);
+      if (this.size >= MAX_KEPT_READS) this.forgetAll(); // a bound, not an order: all is read again once
+    }
     return value;
+  }
+
+  /** Whether no change of this read was heard since `mark` began: its own payload, its player's command, a territory its rows hold. */
+  private unchanged(mark: RefillMark<string>, kind: 'territory' | 'research' | 'fleets' | 'settled', key: number, value?: TerritoryValue | SettledValue): boolean {
+    const heard = (payload: string) => mark.dirty.has(payload);
+    switch (kind) {
+      case 'territory': {
+        const owner = (value as TerritoryValue).owner_id;
+        return !heard(`t${key}`) && (owner === null || !heard(`p${owner}`));
+      }
+      case 'research':
+        return !heard(`u${key}`) && !heard(`p${key}`);
+      case 'fleets':
+        return !heard(`f${key}`) && !heard(`p${key}`);
+      case 'settled':
+        return !heard(`s${key}`) && !heard(`u${key}`) && !heard(`p${key}`) && !(value as SettledValue).some((row) => heard(`t${row.id}`));
+    }
   }
 
   /** Whether changes are heard (the LISTEN connection is up): on every change of it, all is dropped (and, when lost, its keys noted). */
@@ -119,11 +150,11 @@ export class KeptReads {
 
   /** Starts a refill: call before its reads, and `endRefill` after. */
   beginRefill(): RefillMark<string> {
-    return this.refills.begin();
+    return this.marks.begin();
   }
 
   endRefill(mark: RefillMark<string>): void {
-    this.refills.end(mark);
+    this.marks.end(mark);
   }
 
   /**
@@ -137,24 +168,23 @@ export class KeptReads {
   ): number {
     if (!this.live || mark.void) return 0;
     let count = 0;
-    const fresh = (payload: string, owner?: number | null) => !mark.dirty.has(payload) && (owner == null || !mark.dirty.has(`p${owner}`));
     for (const [id, value] of reads.territories ?? []) {
-      if (this.territories.has(id) || !fresh(`t${id}`, value.owner_id)) continue;
+      if (this.territories.has(id) || !this.unchanged(mark, 'territory', id, value)) continue;
       this.keepTerritory(id, value, at);
       count += 1;
     }
     for (const [userId, value] of reads.research ?? []) {
-      if (this.research.has(userId) || !fresh(`u${userId}`, userId)) continue;
+      if (this.research.has(userId) || !this.unchanged(mark, 'research', userId)) continue;
       this.research.set(userId, { value, at });
       count += 1;
     }
     for (const [userId, value] of reads.fleets ?? []) {
-      if (this.fleets.has(userId) || !fresh(`f${userId}`, userId)) continue;
+      if (this.fleets.has(userId) || !this.unchanged(mark, 'fleets', userId)) continue;
       this.fleets.set(userId, { value, at: 0 });
       count += 1;
     }
     for (const [userId, value] of reads.settled ?? []) {
-      if (this.settled.has(userId) || !fresh(`s${userId}`, userId) || !fresh(`u${userId}`) || value.some((row) => !fresh(`t${row.id}`))) continue;
+      if (this.settled.has(userId) || !this.unchanged(mark, 'settled', userId, value)) continue;
       this.keepSettled(userId, value);
       count += 1;
     }
@@ -169,21 +199,17 @@ export class KeptReads {
    */
   forget(payload: string): void {
     const id = Number(payload.slice(1));
-    this.refills.heard(payload);
+    this.marks.heard(payload);
     if (payload[0] === 't' && Number.isInteger(id)) {
-      this.generation += 1;
       this.dropTerritory(id);
       const holder = this.settledBy.get(id);
       if (holder !== undefined) this.dropSettled(holder);
     } else if (payload[0] === 'u' && Number.isInteger(id)) {
-      this.generation += 1;
       this.research.delete(id);
       this.dropSettled(id);
     } else if (payload[0] === 's' && Number.isInteger(id)) {
-      this.generation += 1;
       this.dropSettled(id);
     } else if (payload[0] === 'f' && Number.isInteger(id)) {
-      this.generation += 1;
       this.fleets.delete(id);
     } else {
       this.forgetAll();
@@ -192,8 +218,7 @@ export class KeptReads {
 
   /** Everything kept for a player: their research, their territories' queues and rows, and their fleet list. */
   forgetPlayer(userId: number): void {
-    this.refills.heard(`p${userId}`);
-    this.generation += 1;
+    this.marks.heard(`p${userId}`);
     this.research.delete(userId);
     this.fleets.delete(userId);
     this.dropSettled(userId);
@@ -201,8 +226,7 @@ export class KeptReads {
   }
 
   forgetAll(): void {
-    this.refills.heardAll();
-    this.generation += 1;
+    this.marks.heardAll();
     this.territories.clear();
     this.research.clear();
     this.fleets.clear();
@@ -214,12 +238,6 @@ export class KeptReads {
   /** How many reads are kept (territories' queues, players' research, fleet lists and territory rows). */
   get size(): number {
     return this.territories.size + this.research.size + this.fleets.size + this.settled.size;
-  }
-
-  private keeps(generation: number): boolean {
-    if (!this.live || generation !== this.generation) return false;
-    if (this.size >= MAX_KEPT_READS) this.forgetAll(); // a bound, not an order: all is read again once
-    return true;
   }
 
   private keepTerritory(id: number, value: TerritoryValue, at: number): void {

@@ -5,9 +5,10 @@ export interface RefillMark<K> {
 }
 
 /**
- * The refills a cache has under way (kept-reads.ts, the api's session cache): each began before its
- * reads, and keeps a read only when no change of it was heard since. A cache calls `heard` with
- * every key it forgets and `heardAll` when it forgets everything or stops hearing.
+ * The refills a cache has under way (kept-reads.ts, the api's session cache), and kept-reads.ts's
+ * single reads: each began before its reads, and keeps a read only when no change of it was heard
+ * since. A cache calls `heard` with every key it forgets and `heardAll` when it forgets everything or
+ * stops hearing.
  */
 export class RefillMarks<K> {
   private readonly open = new Set<RefillMark<K>>();
