@@ -36,6 +36,23 @@ describe("the universe bench's HTTP client", () => {
     expect(connections()).toBe(2);
   });
 
+  it('sends each request on the connection idle longest, so that requests one after another go round them all', async () => {
+    const perSocket = new Map<unknown, number>();
+    const server = createServer((req, res) => {
+      perSocket.set(req.socket, (perSocket.get(req.socket) ?? 0) + 1);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify([{ result: { data: { json: 'ok' } } }]));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = await Client.open(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 4);
+    close = () => {
+      client.close();
+      server.close();
+    };
+    for (let i = 0; i < 12; i++) expect((await client.trpc('token', [{ path: 'users.me' }], false, performance.now())).status).toBe(200);
+    expect([...perSocket.values()]).toEqual([3, 3, 3, 3]);
+  });
+
   it('says how a request that got no answer ended: the connection, and what it had done before', async () => {
     let requests = 0;
     const server = createServer((req, res) => {

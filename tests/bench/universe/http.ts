@@ -136,9 +136,16 @@ export class Client {
     });
   }
 
-  /** An idle connection the server has not had time to close (IDLE_CLOSE_MS); older ones are closed and replaced. */
+  /**
+   * The connection idle longest that the server has not had time to close (IDLE_CLOSE_MS); older ones
+   * are closed and replaced. The longest idle, not the last freed: the requests go round every
+   * connection, as thousands of players' browsers spread theirs, so an api run as several processes
+   * (each handed connections in turn) gets its share of them. Taking the last freed, a few
+   * connections carried nearly every request at a few in flight, and one api process of two got
+   * twice the other's work.
+   */
   private takeIdle(): Connection | undefined {
-    for (let c = this.idle.pop(); c; c = this.idle.pop()) {
+    for (let c = this.idle.shift(); c; c = this.idle.shift()) {
       if (performance.now() - (this.idleSince.get(c) ?? 0) < this.idleCloseMs) return c;
       c.socket.destroy();
     }
