@@ -216,4 +216,21 @@ describe('a queue command reads what its checks need with its settle', () => {
     // begin, the player's lock, the territory's, the settle, the pending research, insert, update, job, message, commit.
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(10);
   });
+
+  it('an attack: the sender\'s name from the fair-play read, the bash limit\'s launches pruned as they are read, both notifications stored at once', async () => {
+    const { who, id } = await player();
+    const { who: owner, id: target } = await player();
+    await sql(`update territories set units = '{"razorwing": 10}'::jsonb where id = ?`, [id]);
+    const [where] = (await sql('select region, sub_region, position from territories where id = ?', [target])) as { region: number; sub_region: number; position: number }[];
+    const { status, statements } = await commandStatements(who, '/movements', {
+      start_territory_id: id, target_region: where!.region, target_sub_region: where!.sub_region, target_position: where!.position, mission: 'ATTACK', units: { razorwing: 2 },
+    });
+    expect(status).toBe(201);
+    // begin, the player's lock, the territory's, the settle, the target, the fair-play read, the launches, the fleet
+    // count, the movement's insert, the stock's update, the arrival job, the two notifications, their push subscriptions, commit.
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(15);
+    const warned = await call(api, owner, { method: 'GET', url: '/api/v1/notifications' });
+    const [sender] = (await sql('select username from users u join territories t on t.owner_id = u.id where t.id = ?', [id])) as { username: string }[];
+    expect(warned.json<{ message_type: string; content: { attacker_username: string } }[]>().find((n) => n.message_type === 'INCOMING_ATTACK_WARNING')?.content.attacker_username).toBe(sender!.username);
+  });
 });

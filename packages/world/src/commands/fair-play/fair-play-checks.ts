@@ -1,4 +1,4 @@
-import { bashLimitReached, canAttack, isHostile, isInactive, MARKER_LEGEND, type FairPlayVerdict, type Mission } from '@brood/game-core';
+import { bashLimitReached, canAttack, isHostile, isInactive, MARKER_LEGEND, type FairPlayPlayer, type FairPlayVerdict, type Mission } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fail } from '../../errors';
@@ -23,26 +23,33 @@ export async function checkNotOnVacation(em: EntityManager, userId: number, onVa
  * Fair play at dispatch and at joining a group (docs/game-rules.md "Fair play"): the sender is not on
  * vacation; an attack or a spy meets neither vacation nor newcomer protection (game-core canAttack,
  * the army panel's rule); an attack stays under the bash limit, and is recorded for it unless the
- * owner is inactive. Transport, station, colonize and explore pass.
+ * owner is inactive. Transport, station, colonize and explore pass. Answers the sender as read for
+ * it (their name, for the target's warning).
  */
-export async function checkFairPlay(em: EntityManager, catalogue: Catalogue, actorId: number, mission: Mission, target: { id: number; ownerId: number | null } | null, now: Date): Promise<void> {
+export async function checkFairPlay(em: EntityManager, catalogue: Catalogue, actorId: number, mission: Mission, target: { id: number; ownerId: number | null } | null, now: Date): Promise<FairPlayPlayer> {
   const fp = catalogue.universe.fair_play;
   const players = await fairPlayPlayers(em, catalogue, target?.ownerId == null ? [actorId] : [actorId, target.ownerId], now);
   const me = players.get(actorId)!;
   if (me.vacationSince != null) throw fail.conflict(ON_VACATION);
-  if (!isHostile(mission) || target?.ownerId == null || target.ownerId === actorId) return;
+  if (!isHostile(mission) || target?.ownerId == null || target.ownerId === actorId) return me;
   const owner = players.get(target.ownerId)!;
   const verdict = canAttack(me, owner, fp);
   if (!verdict.ok) throw fail.forbidden(verdict.reason);
-  if (mission === 'SPY' || isInactive(owner)) return;
+  if (mission === 'SPY' || isInactive(owner)) return me;
   const since = new Date(now.getTime() - fp.bash_limit_window_hours * 3_600_000);
-  const launches = await sqlRows<{ at: number }>(em, `select ${epochMs('launched_at')} as at from attack_launches where territory_id = $1 and user_id = $2 and launched_at > $3`, [target.id, actorId, since]);
+  // The launches within the window, and those before it pruned, in one statement (a refusal rolls the pruning back).
+  const launches = await sqlRows<{ at: number }>(
+    em,
+    `with pruned as (delete from attack_launches where territory_id = $1 and user_id = $2 and launched_at <= $3)
+     select ${epochMs('launched_at')} as at from attack_launches where territory_id = $1 and user_id = $2 and launched_at > $3`,
+    [target.id, actorId, since],
+  );
   const next = bashLimitReached(launches.map((l) => Number(l.at)), now.getTime(), fp);
   if (next != null) {
     throw fail.forbidden(`Bash limit: you have launched ${fp.bash_limit_attacks} attacks at this territory within ${fp.bash_limit_window_hours} hours. Your next attack on it is allowed from ${when(next)}.`);
   }
-  await boundRows(em, 'delete from attack_launches where territory_id = ? and user_id = ? and launched_at <= ?', [target.id, actorId, since]);
   await boundRows(em, 'insert into attack_launches (user_id, territory_id, launched_at) values (?, ?, ?)', [actorId, target.id, now]);
+  return me;
 }
 
 /** Whether `attackerId` may attack `ownerId` now (vacation, newcomer protection), without recording anything: an invitation's check. */

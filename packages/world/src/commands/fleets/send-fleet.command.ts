@@ -5,7 +5,6 @@ import {
 } from '@brood/game-core';
 import { Movement } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
-import { User } from '../../entities/user.entity';
 import { fail } from '../../errors';
 import { publishEvent } from '../../events';
 import { lockOwnedTerritory } from '../../kernel/access';
@@ -21,8 +20,6 @@ import { coordsOf, coordsText, positive, sameCoords, subtractAmounts, type Coord
 import { checkFairPlay } from '../fair-play/fair-play-checks';
 import { inFleetTransaction, notifyMovement, scheduleArrival } from '../flight/fleet-legs';
 import { warnAtLaunch } from '../war/attack-reports';
-
-const usernameOf = async (em: WorldDeps['em'], id: number): Promise<string> => (await em.findOneOrFail(User, { id }, { fields: ['username'] })).username;
 
 /** POST /movements: the dispatch input of contracts (core spec 3 "Movement (send payload)"), units given. */
 export type SendFleetInput = SendMovement<Mission> & { units: Record<string, number> };
@@ -85,7 +82,7 @@ export async function sendFleet(deps: WorldDeps, actor: Actor, input: SendFleetI
     checkCargo(catalogue, units, resources, input.mission, effects);
     const hours = checkExploration(input.mission, input.exploration_duration_hours, effects, catalogue);
     const { target, mission } = await resolveTarget(tx, actor, sent, coords, now);
-    await checkFairPlay(tx.em, catalogue, actor.id, sent, target && { id: target.id, ownerId: target.owner?.id ?? null }, now);
+    const sender = await checkFairPlay(tx.em, catalogue, actor.id, sent, target && { id: target.id, ownerId: target.owner?.id ?? null }, now);
     await checkFleetSlots(tx.em, actor.id, effects);
 
     const oneWaySeconds = travelTime(distance(coordsOf(start), coords), speedOf(catalogue, units, effects), catalogue.universe.universe_speed_factor);
@@ -132,7 +129,7 @@ export async function sendFleet(deps: WorldDeps, actor: Actor, input: SendFleetI
       as: { event: 'MOVEMENT_STARTED', data: { movement_id: movement.id, territory_id: start.id } },
     }, movement, { start, target });
     const targetOwner = target?.owner?.id;
-    if ((mission === 'ATTACK' || mission === 'MULTI_PARTY_ATTACK_INITIATOR') && target) await warnAtLaunch(tx, movement, target, await usernameOf(tx.em, actor.id), now);
+    if ((mission === 'ATTACK' || mission === 'MULTI_PARTY_ATTACK_INITIATOR') && target) warnAtLaunch(tx, movement, target, sender.name);
     else if (targetOwner != null && targetOwner !== actor.id) await publishEvent(tx.em, targetOwner, 'MOVEMENT_STARTED', { movement_id: movement.id, territory_id: target!.id });
     return {
       id: movement.id,

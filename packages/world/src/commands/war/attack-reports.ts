@@ -3,7 +3,7 @@ import type { CombatReport } from '@brood/game-core';
 import type { Movement } from '../../entities/movement.entity';
 import type { TerritoryRow } from '../../kernel/access';
 import type { JobSender } from '../../jobs';
-import { addNotification, type NotificationEntry } from '../notifications';
+import { addNotifications, type NotificationEntry } from '../notifications';
 import type { LegsTx } from '../flight/fleet-legs';
 import { coordsText, targetCoords, type Coords3 } from '../flight/fleet-parts';
 
@@ -81,28 +81,36 @@ export interface IncomingAttack {
  * `announced` (their movements list changes): at launch, and again whenever a multi-party group
  * gains a fleet or its arrival moves.
  */
-export async function warnIncomingAttack(tx: JobSender, warning: IncomingAttack, now: Date, announced: string = warning.movementId): Promise<void> {
-  const at = coordsText(warning.coords);
-  await addNotification(tx, warning.ownerId, {
-    message_type: 'INCOMING_ATTACK_WARNING',
-    title: `Incoming attack on ${warning.territoryName} (${at})`,
-    content: {
-      message: warning.message,
-      attacker_username: warning.attackers.join(', '),
-      target_coords: warning.coords,
-      target_territory_name: warning.territoryName,
-      arrival_time: warning.arrival.toISOString(),
+function incomingAttackNote(warning: IncomingAttack, announced: string): NotificationEntry {
+  return {
+    userId: warning.ownerId,
+    input: {
+      message_type: 'INCOMING_ATTACK_WARNING',
+      title: `Incoming attack on ${warning.territoryName} (${coordsText(warning.coords)})`,
+      content: {
+        message: warning.message,
+        attacker_username: warning.attackers.join(', '),
+        target_coords: warning.coords,
+        target_territory_name: warning.territoryName,
+        arrival_time: warning.arrival.toISOString(),
+      },
+      related_object_id: warning.movementId,
     },
-    related_object_id: warning.movementId,
-  }, now, { event: 'MOVEMENT_STARTED', data: { movement_id: announced, territory_id: warning.territoryId } });
+    as: { event: 'MOVEMENT_STARTED', data: { movement_id: announced, territory_id: warning.territoryId } },
+  };
 }
 
-/** The warning of a fleet launched at another player's territory. */
-export async function warnAtLaunch(tx: JobSender, m: Movement, target: TerritoryRow, attackerName: string, now: Date): Promise<void> {
+/** Stores and announces the warning now (incomingAttackNote). */
+export async function warnIncomingAttack(tx: JobSender, warning: IncomingAttack, now: Date, announced: string = warning.movementId): Promise<void> {
+  await addNotifications(tx, [incomingAttackNote(warning, announced)], now);
+}
+
+/** The warning of a fleet launched at another player's territory, with the dispatch's other notifications (its outbox). */
+export function warnAtLaunch(tx: LegsTx, m: Movement, target: TerritoryRow, attackerName: string): void {
   const ownerId = target.owner?.id;
   if (ownerId == null || ownerId === m.userId || !m.arrivalTime) return;
   const coords = targetCoords(m);
-  await warnIncomingAttack(tx, {
+  tx.later.notes.push(incomingAttackNote({
     ownerId,
     attackers: [attackerName],
     coords,
@@ -111,5 +119,5 @@ export async function warnAtLaunch(tx: JobSender, m: Movement, target: Territory
     arrival: m.arrivalTime,
     movementId: m.id,
     message: `${attackerName} is attacking ${target.name} (${coordsText(coords)}).`,
-  }, now);
+  }, m.id));
 }
