@@ -233,4 +233,18 @@ describe('a queue command reads what its checks need with its settle', () => {
     const [sender] = (await sql('select username from users u join territories t on t.owner_id = u.id where t.id = ?', [id])) as { username: string }[];
     expect(warned.json<{ message_type: string; content: { attacker_username: string } }[]>().find((n) => n.message_type === 'INCOMING_ATTACK_WARNING')?.content.attacker_username).toBe(sender!.username);
   });
+
+  it('a transport to another player: their movements list announced with the launch notice, in one statement', async () => {
+    const { who, id } = await player();
+    const { id: target } = await player();
+    await sql(`update territories set units = '{"hauler_grub": 2}'::jsonb where id = ?`, [id]);
+    const [where] = (await sql('select region, sub_region, position from territories where id = ?', [target])) as { region: number; sub_region: number; position: number }[];
+    const { status, statements } = await commandStatements(who, '/movements', {
+      start_territory_id: id, target_region: where!.region, target_sub_region: where!.sub_region, target_position: where!.position, mission: 'TRANSPORT', units: { hauler_grub: 1 }, resources: { fiber: 100 },
+    });
+    expect(status).toBe(201);
+    // begin, the player's lock, the territory's, the settle, the target, the fair-play read, the fleet count,
+    // the movement's insert, the stock's update, the arrival job, the notice and both events, commit.
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(12);
+  });
 });

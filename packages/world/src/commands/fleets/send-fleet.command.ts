@@ -6,7 +6,6 @@ import {
 import { Movement } from '../../entities/movement.entity';
 import { Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
-import { publishEvent } from '../../events';
 import { lockOwnedTerritory } from '../../kernel/access';
 import { lockPlayer } from '../../kernel/locks';
 import type { Actor, WorldDeps } from '../../kernel/deps';
@@ -130,7 +129,8 @@ export async function sendFleet(deps: WorldDeps, actor: Actor, input: SendFleetI
     }, movement, { start, target });
     const targetOwner = target?.owner?.id;
     if ((mission === 'ATTACK' || mission === 'MULTI_PARTY_ATTACK_INITIATOR') && target) warnAtLaunch(tx, movement, target, sender.name);
-    else if (targetOwner != null && targetOwner !== actor.id) await publishEvent(tx.em, targetOwner, 'MOVEMENT_STARTED', { movement_id: movement.id, territory_id: target!.id });
+    // The target's owner's movements list changes: announced with the outbox's notifications (one statement).
+    else if (targetOwner != null && targetOwner !== actor.id) (tx.later.events ??= []).push({ user_id: targetOwner, event: 'MOVEMENT_STARTED', data: { movement_id: movement.id, territory_id: target!.id } });
     return {
       id: movement.id,
       start_territory_id: start.id,
