@@ -137,6 +137,15 @@ describe('the queues kept between reads', () => {
     } finally {
       await sql.query('delete from queue_items where id = $1', [build]);
     }
+    // The player's own build forgets what a build changes (their build queue, their rows), not their
+    // research queue, which no build changes: it still answers what was kept.
+    const own = (await post(alice, `/territories/${home}/structures`, { structure_key: 'crystal_geode' })).json<{ id: string }>();
+    try {
+      expect(await ids(alice, buildQueue())).toContain(own.id);
+      expect(await ids(alice, '/research/queue')).toEqual([one]);
+    } finally {
+      expect((await del(alice, `/territories/${home}/build-queue/${own.id}`)).statusCode).toBe(200);
+    }
     const two = randomUUID();
     await research(two, 2);
     expect(await readUntil(() => ids(alice, '/research/queue'), (list) => list[0] !== one)).toEqual([two]);

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { GameError, type ReadMemo } from '@brood/world';
+import { GameError, KEPT_PARTS, type KeptPart, type ReadMemo } from '@brood/world';
 import type { ApiDeps } from './deps';
 import type { AuthUser } from './auth/token';
 import { keptTransformer } from './http/kept-serialization';
@@ -82,11 +82,12 @@ async function refuseControlCharacters(getRawInput: () => Promise<unknown>): Pro
  * One middleware a procedure, not one a concern: each level of tRPC's chain copies the call's options
  * and context, and that copying was a seventh of what the api allocated (docs/benchmarks.md).
  */
-async function guard<R extends { ok: boolean; error?: TRPCError }>(ctx: Ctx, type: string, call: () => Promise<R>): Promise<R> {
+async function guard<R extends { ok: boolean; error?: TRPCError }>(ctx: Ctx, type: string, path: string, call: () => Promise<R>): Promise<R> {
   const { result, wrote } = await withWriteWatch(() => withRequestCatalogue(ctx.deps.catalogue, call));
-  // Before a command answers, this process forgets the queues and fleet list it kept for its player: the
-  // page reads them again right after, maybe before the change's NOTIFY has come back (world's kept-reads.ts).
-  if (type === 'mutation' && ctx.user) ctx.deps.kept.forgetPlayer(ctx.user.id);
+  // Before a command answers, this process forgets what it may have changed of the reads it kept for its
+  // player: the page reads them again right after, maybe before the change's NOTIFY has come back
+  // (world's kept-reads.ts).
+  if (type === 'mutation' && ctx.user) ctx.deps.kept.forgetPlayer(ctx.user.id, keptChangedBy(path));
   const cause = result.ok ? undefined : result.error?.cause;
   if (cause instanceof GameError) throw new TRPCError({ code: cause.kind, message: cause.message, cause });
   const away = result.ok ? null : databaseAwayError(cause, wrote);
@@ -94,9 +95,30 @@ async function guard<R extends { ok: boolean; error?: TRPCError }>(ctx: Ctx, typ
   return result;
 }
 
-export const publicProcedure = t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
+/**
+ * What the commands of each router may change of the reads kept for their player (a router not named
+ * here: all of them). A build changes its territory's queues and stock, never the research queue or
+ * the fleet list; a message changes none. Each change is heard through its NOTIFY anyway, a few
+ * milliseconds after its commit; this is what must not wait for it.
+ */
+const KEPT_CHANGED_BY: Readonly<Record<string, readonly KeptPart[]>> = {
+  construction: ['queues', 'settled'],
+  recruitment: ['queues', 'settled'],
+  defense: ['queues', 'settled'],
+  research: ['research', 'settled'],
+  movements: ['fleets', 'settled'],
+  messages: [],
+  buddies: [],
+  hallOfFame: [],
+  notifications: [],
+  push: [],
+};
+
+const keptChangedBy = (path: string): readonly KeptPart[] => KEPT_CHANGED_BY[path.slice(0, path.indexOf('.'))] ?? KEPT_PARTS;
+
+export const publicProcedure = t.procedure.use(async ({ ctx, type, path, getRawInput, next }) => {
   await refuseControlCharacters(getRawInput);
-  return guard(ctx, type, () => next());
+  return guard(ctx, type, path, () => next());
 });
 
 /**
@@ -119,10 +141,10 @@ async function admit(ctx: Ctx) {
 }
 
 /** publicProcedure's guard, with the player let in (admit) before the call and named in its context. */
-export const protectedProcedure = t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
+export const protectedProcedure = t.procedure.use(async ({ ctx, type, path, getRawInput, next }) => {
   await refuseControlCharacters(getRawInput);
   const user = await admit(ctx);
-  return guard(ctx, type, () => next({ ctx: { user } })); // tRPC merges it over the context
+  return guard(ctx, type, path, () => next({ ctx: { user } })); // tRPC merges it over the context
 });
 
 export const OPERATORS_ONLY = 'Only operators may use the moderation console.';

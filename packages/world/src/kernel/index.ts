@@ -1,7 +1,7 @@
 /** The world kernel: what every command builds on (deps, transactions, the lock order, queue reads). */
 export { inTransaction, type WorldDeps, type Actor } from './deps';
 export { ReadMemo } from './read-memo';
-export { KeptReads, MAX_KEPT_READS } from './kept-reads';
+export { KeptReads, MAX_KEPT_READS, KEPT_PARTS, type KeptPart } from './kept-reads';
 export { RefillMarks, type RefillMark } from './refill-marks';
 export { findOwnedTerritory, lockOwnedTerritory, lockTerritories, ownedTerritories, TERRITORY_NOT_FOUND, NOT_YOUR_TERRITORY } from './access';
 export {

@@ -179,3 +179,33 @@ describe('a read that overlapped changes', () => {
     }
   });
 });
+
+describe("a player's command", () => {
+  it('forgets the parts of what is kept for them that it names, and all of them by default', async () => {
+    const keptFor = async () => {
+      const kept = new KeptReads();
+      kept.setLive(true);
+      await kept.territory(1, 100, async () => territory(9));
+      await kept.researchOf(9, 100, async () => ['study']);
+      await kept.fleetsOf(9, async () => ['fleet']);
+      await kept.settledOf(9, async () => [{ id: 1 }]);
+      await kept.researchOf(8, 100, async () => ['theirs']);
+      return kept;
+    };
+    const build = await keptFor();
+    build.forgetPlayer(9, ['queues', 'settled']);
+    expect(await build.researchOf(9, 100, NEVER)).toEqual(['study']);
+    expect(await build.fleetsOf(9, NEVER)).toEqual(['fleet']);
+    expect(await build.territory(1, 100, async () => territory(7))).toEqual(territory(7));
+    expect(await build.settledOf(9, async () => [{ id: 2 }])).toEqual([{ id: 2 }]);
+
+    const message = await keptFor();
+    message.forgetPlayer(9, []);
+    expect(message.size).toBe(5);
+
+    const any = await keptFor();
+    any.forgetPlayer(9);
+    expect(any.size).toBe(1); // player 8's research only
+    expect(await any.researchOf(8, 100, NEVER)).toEqual(['theirs']);
+  });
+});

@@ -9,8 +9,8 @@ import { RefillMarks, type RefillMark } from './refill-marks';
  * `queue_changes` on commit of any change to what these reads answer (migrations 0240, 0250, 0280
  * and 0290), the realtime listener forwards each to `forget`, and while
  * that connection is down (`live` false) nothing is kept and every read goes to the database, as
- * before. A command of this process forgets its player's kept reads before it answers
- * (`forgetPlayer`), so the web app's read right after it never meets what it changed.
+ * before. A command of this process forgets what it may have changed of its player's kept reads
+ * before it answers (`forgetPlayer`), so the web app's read right after it never meets what it changed.
  *
  * What is kept of a queue is what the read answered at its instant: the items whose end was still to
  * come then. A later read takes those whose end is still to come at its own instant, which is what
@@ -30,6 +30,10 @@ import { RefillMarks, type RefillMark } from './refill-marks';
  * is kept unless a change of it was heard since the refill began (`beginRefill`).
  */
 export const MAX_KEPT_READS = 100_000;
+
+/** The parts of what is kept for a player: their territories' queues, research queue, fleet list and territory rows. */
+export const KEPT_PARTS = ['queues', 'research', 'fleets', 'settled'] as const;
+export type KeptPart = (typeof KEPT_PARTS)[number];
 
 /** What was kept when the LISTEN connection was lost: the keys to read again once it is back. */
 export interface LostReads {
@@ -216,13 +220,17 @@ export class KeptReads {
     }
   }
 
-  /** Everything kept for a player: their research, their territories' queues and rows, and their fleet list. */
-  forgetPlayer(userId: number): void {
+  /**
+   * What is kept for a player that their command may have changed (`parts`; all by default): their
+   * territories' queues, their research queue, their fleet list, their territory rows. A read of
+   * theirs under way is not kept, whatever the parts.
+   */
+  forgetPlayer(userId: number, parts: readonly KeptPart[] = KEPT_PARTS): void {
     this.marks.heard(`p${userId}`);
-    this.research.delete(userId);
-    this.fleets.delete(userId);
-    this.dropSettled(userId);
-    for (const id of this.owned.get(userId) ?? []) this.dropTerritory(id);
+    if (parts.includes('research')) this.research.delete(userId);
+    if (parts.includes('fleets')) this.fleets.delete(userId);
+    if (parts.includes('settled')) this.dropSettled(userId);
+    if (parts.includes('queues')) for (const id of this.owned.get(userId) ?? []) this.dropTerritory(id);
   }
 
   forgetAll(): void {
