@@ -134,7 +134,7 @@ describe("a player's territory rows", () => {
 });
 
 describe('a read that overlapped changes', () => {
-  /** A read of `kind` for player or territory 9 that answers when released. */
+  /** A read that answers `value` once released. */
   const slowly = <T>(value: T) => {
     let release = () => {};
     return { read: () => new Promise<T>((resolve) => (release = () => resolve(value))), release: () => release() };
