@@ -58,19 +58,22 @@ let recording: string[] | null = null;
 let restore = () => {};
 
 /**
- * The statements the api sends for one GET batch, and its answers. A call just before makes sure the
+ * The statements the api sends for `call` of `who`, and its answer. A call just before makes sure the
  * player's session is kept and their activity written (a call writes it every few minutes).
  */
-async function counted(who: TestPlayer, queries: readonly Query[]): Promise<{ answer: unknown[]; statements: string[] }> {
+async function recorded<T>(who: TestPlayer, call: () => Promise<T>): Promise<{ answer: T; statements: string[] }> {
   await batch(who, [['users.me']]);
   recording = [];
   try {
-    const answer = await batch(who, queries);
+    const answer = await call();
     return { answer, statements: recording };
   } finally {
     recording = null;
   }
 }
+
+/** The statements the api sends for one GET batch, and its answers. */
+const counted = (who: TestPlayer, queries: readonly Query[]) => recorded(who, () => batch(who, queries));
 
 const rest = (who: TestPlayer, url: string, payload: object) => call(api, who, { method: 'POST', url: `/api/v1${url}`, payload });
 const sql = (text: string, params: unknown[]) => api.db.orm.em.fork().execute(text, params);
@@ -181,15 +184,14 @@ describe('a GET batch reads once what its queries share', () => {
 describe('a queue command reads what its checks need with its settle', () => {
   /** The statements one command sends, its job's insert among them (in its transaction), and its status. */
   async function commandStatements(who: TestPlayer, url: string, payload: object): Promise<{ status: number; statements: string[] }> {
-    await batch(who, [['users.me']]);
-    recording = [];
-    try {
-      const res = await rest(who, url, payload);
-      return { status: res.statusCode, statements: recording };
-    } finally {
-      recording = null;
-    }
+    const { answer, statements } = await recorded(who, () => rest(who, url, payload));
+    return { status: answer.statusCode, statements };
   }
+  /** A territory's coordinates as a dispatch names its target. */
+  const targetOf = async (id: number) => {
+    const [where] = (await sql('select region, sub_region, position from territories where id = ?', [id])) as { region: number; sub_region: number; position: number }[];
+    return { target_region: where!.region, target_sub_region: where!.sub_region, target_position: where!.position };
+  };
   const player = async () => {
     const who = await createPlayer(api);
     const id = ((await batch(who, [['territories.list']]))[0] as { id: number }[])[0]!.id;
@@ -221,10 +223,7 @@ describe('a queue command reads what its checks need with its settle', () => {
     const { who, id } = await player();
     const { who: owner, id: target } = await player();
     await sql(`update territories set units = '{"razorwing": 10}'::jsonb where id = ?`, [id]);
-    const [where] = (await sql('select region, sub_region, position from territories where id = ?', [target])) as { region: number; sub_region: number; position: number }[];
-    const { status, statements } = await commandStatements(who, '/movements', {
-      start_territory_id: id, target_region: where!.region, target_sub_region: where!.sub_region, target_position: where!.position, mission: 'ATTACK', units: { razorwing: 2 },
-    });
+    const { status, statements } = await commandStatements(who, '/movements', { start_territory_id: id, ...(await targetOf(target)), mission: 'ATTACK', units: { razorwing: 2 } });
     expect(status).toBe(201);
     // begin, the player's lock, the territory's, the settle, the target, the fair-play read, the launches, the fleet
     // count, the movement's insert, the stock's update, the arrival job, the two notifications, their push subscriptions, commit.
@@ -238,9 +237,8 @@ describe('a queue command reads what its checks need with its settle', () => {
     const { who, id } = await player();
     const { id: target } = await player();
     await sql(`update territories set units = '{"hauler_grub": 2}'::jsonb where id = ?`, [id]);
-    const [where] = (await sql('select region, sub_region, position from territories where id = ?', [target])) as { region: number; sub_region: number; position: number }[];
     const { status, statements } = await commandStatements(who, '/movements', {
-      start_territory_id: id, target_region: where!.region, target_sub_region: where!.sub_region, target_position: where!.position, mission: 'TRANSPORT', units: { hauler_grub: 1 }, resources: { fiber: 100 },
+      start_territory_id: id, ...(await targetOf(target)), mission: 'TRANSPORT', units: { hauler_grub: 1 }, resources: { fiber: 100 },
     });
     expect(status).toBe(201);
     // begin, the player's lock, the territory's, the settle, the target, the fair-play read, the fleet count,

@@ -114,7 +114,7 @@ const KEPT_CHANGED_BY: Readonly<Record<string, readonly KeptPart[]>> = {
   push: [],
 };
 
-const keptChangedBy = (path: string): readonly KeptPart[] => KEPT_CHANGED_BY[path.slice(0, path.indexOf('.'))] ?? KEPT_PARTS;
+const keptChangedBy = (path: string): readonly KeptPart[] => KEPT_CHANGED_BY[path.split('.')[0]!] ?? KEPT_PARTS;
 
 export const publicProcedure = t.procedure.use(async ({ ctx, type, path, getRawInput, next }) => {
   await refuseControlCharacters(getRawInput);

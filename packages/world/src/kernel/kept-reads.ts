@@ -55,6 +55,17 @@ type TerritoryValue = { owner_id: number | null };
 /** A player's territory rows: each names its territory (a change of its queues, `t<id>`, drops them). */
 type SettledValue = readonly { id: number }[];
 
+/**
+ * The payloads that change a read of each kind, heard while it ran (or since a refill began): its own,
+ * its player's command (`p`), and for a player's rows a change of a territory they hold.
+ */
+const CHANGED_BY = {
+  territory: (id: number, value: TerritoryValue) => [`t${id}`, ...(value.owner_id === null ? [] : [`p${value.owner_id}`])],
+  research: (userId: number) => [`u${userId}`, `p${userId}`],
+  fleets: (userId: number) => [`f${userId}`, `p${userId}`],
+  settled: (userId: number, rows: SettledValue) => [`s${userId}`, `u${userId}`, `p${userId}`, ...rows.map((row) => `t${row.id}`)],
+};
+
 export class KeptReads {
   private readonly territories = new Map<number, Kept<TerritoryValue>>();
   private readonly research = new Map<number, Kept<unknown>>();
@@ -72,29 +83,29 @@ export class KeptReads {
   /**
    * Reads and refills under way; what each notes is the payloads forgotten since it began (`t<id>`,
    * `u<id>`, `f<id>`, `s<id>`) and the players forgotten whole (`p<id>`), to keep what it read only when
-   * none of them is its own (`unchanged`).
+   * none of them is its own (`CHANGED_BY`).
    */
   private readonly marks = new RefillMarks<string>();
 
   /** A territory's queues at `at` (epoch ms): kept, or read (and kept when found and nothing changed meanwhile). */
   territory<T extends TerritoryValue>(id: number, at: number, read: () => Promise<T | undefined>): Promise<T | undefined> {
-    return this.through(this.territories, id, at, read, (mark, value) => this.unchanged(mark, 'territory', id, value) && this.keepTerritory(id, value, at));
+    return this.through(this.territories, id, at, read, (mark, value) => this.unchanged(mark, CHANGED_BY.territory(id, value)) && this.keepTerritory(id, value, at));
   }
 
   /** A player's research queue at `at` (epoch ms), kept or read. */
   researchOf<T>(userId: number, at: number, read: () => Promise<T>): Promise<T> {
-    return this.through(this.research, userId, at, read, (mark, value) => this.unchanged(mark, 'research', userId) && this.research.set(userId, { value, at })) as Promise<T>;
+    return this.through(this.research, userId, at, read, (mark, value) => this.unchanged(mark, CHANGED_BY.research(userId)) && this.research.set(userId, { value, at })) as Promise<T>;
   }
 
   /** A player's active movements: their own fleets and those heading for or stationed at their territories, kept or read. */
   fleetsOf<T>(userId: number, read: () => Promise<T>): Promise<T> {
     // The list is the same at every instant (0): only a heard change of its rows takes a fleet out.
-    return this.through(this.fleets, userId, 0, read, (mark, value) => this.unchanged(mark, 'fleets', userId) && this.fleets.set(userId, { value, at: 0 })) as Promise<T>;
+    return this.through(this.fleets, userId, 0, read, (mark, value) => this.unchanged(mark, CHANGED_BY.fleets(userId)) && this.fleets.set(userId, { value, at: 0 })) as Promise<T>;
   }
 
   /** A player's territory rows as settling starts from them (the same at every instant, like a fleet list), kept or read. */
   settledOf<T extends SettledValue>(userId: number, read: () => Promise<T>): Promise<T> {
-    return this.through(this.settled, userId, 0, read, (mark, value) => this.unchanged(mark, 'settled', userId, value) && this.keepSettled(userId, value)) as Promise<T>;
+    return this.through(this.settled, userId, 0, read, (mark, value) => this.unchanged(mark, CHANGED_BY.settled(userId, value)) && this.keepSettled(userId, value)) as Promise<T>;
   }
 
   /**
@@ -118,21 +129,9 @@ export class KeptReads {
     return value;
   }
 
-  /** Whether no change of this read was heard since `mark` began: its own payload, its player's command, a territory its rows hold. */
-  private unchanged(mark: RefillMark<string>, kind: 'territory' | 'research' | 'fleets' | 'settled', key: number, value?: TerritoryValue | SettledValue): boolean {
-    const heard = (payload: string) => mark.dirty.has(payload);
-    switch (kind) {
-      case 'territory': {
-        const owner = (value as TerritoryValue).owner_id;
-        return !heard(`t${key}`) && (owner === null || !heard(`p${owner}`));
-      }
-      case 'research':
-        return !heard(`u${key}`) && !heard(`p${key}`);
-      case 'fleets':
-        return !heard(`f${key}`) && !heard(`p${key}`);
-      case 'settled':
-        return !heard(`s${key}`) && !heard(`u${key}`) && !heard(`p${key}`) && !(value as SettledValue).some((row) => heard(`t${row.id}`));
-    }
+  /** Whether none of `changes` (CHANGED_BY) was heard since `mark` began. */
+  private unchanged(mark: RefillMark<string>, changes: readonly string[]): boolean {
+    return !changes.some((payload) => mark.dirty.has(payload));
   }
 
   /** Whether changes are heard (the LISTEN connection is up): on every change of it, all is dropped (and, when lost, its keys noted). */
@@ -173,22 +172,22 @@ export class KeptReads {
     if (!this.live || mark.void) return 0;
     let count = 0;
     for (const [id, value] of reads.territories ?? []) {
-      if (this.territories.has(id) || !this.unchanged(mark, 'territory', id, value)) continue;
+      if (this.territories.has(id) || !this.unchanged(mark, CHANGED_BY.territory(id, value))) continue;
       this.keepTerritory(id, value, at);
       count += 1;
     }
     for (const [userId, value] of reads.research ?? []) {
-      if (this.research.has(userId) || !this.unchanged(mark, 'research', userId)) continue;
+      if (this.research.has(userId) || !this.unchanged(mark, CHANGED_BY.research(userId))) continue;
       this.research.set(userId, { value, at });
       count += 1;
     }
     for (const [userId, value] of reads.fleets ?? []) {
-      if (this.fleets.has(userId) || !this.unchanged(mark, 'fleets', userId)) continue;
+      if (this.fleets.has(userId) || !this.unchanged(mark, CHANGED_BY.fleets(userId))) continue;
       this.fleets.set(userId, { value, at: 0 });
       count += 1;
     }
     for (const [userId, value] of reads.settled ?? []) {
-      if (this.settled.has(userId) || !this.unchanged(mark, 'settled', userId, value)) continue;
+      if (this.settled.has(userId) || !this.unchanged(mark, CHANGED_BY.settled(userId, value))) continue;
       this.keepSettled(userId, value);
       count += 1;
     }
