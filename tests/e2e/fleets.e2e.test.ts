@@ -105,6 +105,7 @@ describe('fleets in the browser', () => {
       await dot.waitFor({ state: 'attached' });
       await page.waitForFunction(() => !document.querySelector('[data-testid=star-map][data-moving]'));
       // The dot flies (and a loaded machine may still be drawing the camera's last frame): point at where it is now until its card shows.
+      // Its card, not the home territory's under it at launch (a territory's card names an owner too).
       const tooltip = page.getByTestId('map-tooltip');
       await expect
         .poll(async () => {
@@ -112,8 +113,8 @@ describe('fleets in the browser', () => {
           if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
           return textOf(tooltip)();
         }, { interval: 500 })
-        .toContain('Owner: ');
-      expect(await tooltip.textContent()).toContain('To: Outpost');
+        .toContain('To: Outpost');
+      expect(await tooltip.textContent()).toContain('Owner: ');
       expect(await tooltip.textContent()).toContain('Hauler Grub: 3');
       await screenshot(page, 'fleet-overlay-1280');
       await openTab(page, 'Army');
