@@ -37,7 +37,7 @@ const signIn = (id: number): Query[] => [
   ['notifications.unreadCount'],
   ['messages.unreadCount'],
   ['movements.active'],
-  ['highscores.me'],
+  ['highscores.me', { sort_by: 'total_score', limit: 1 }],
   ['construction.queue', { territory_id: id }],
   ['recruitment.queue', { territory_id: id }],
   ['defense.queue', { territory_id: id }],

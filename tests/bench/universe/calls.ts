@@ -23,7 +23,7 @@ export function pageCalls(tab: Page, me: SeededPlayer, universe: Universe): Call
       return [
         { path: 'users.me' }, { path: 'gameData.all' }, { path: 'territories.list' }, { path: 'territories.get', input: { id: t } },
         { path: 'stats.overview' }, { path: 'research.technologies' }, { path: 'notifications.unreadCount' }, { path: 'messages.unreadCount' },
-        { path: 'movements.active' }, { path: 'highscores.me', input: { sort_by: 'total_score', limit: 100 } },
+        { path: 'movements.active' }, { path: 'highscores.me', input: { sort_by: 'total_score', limit: 1 } },
         ...queues('construction', 'recruitment', 'defense'), { path: 'research.queue' },
       ];
     case 'POLL_FLEETS_QUEUES': // the fleet strip's active movements and the queue panel's queues, every 15 s

@@ -21,14 +21,20 @@ export function useHighscorePage(sortBy: ScoreColumn, page: number, enabled: boo
   });
 }
 
-/** The player's own place in an ordering (rank, entry and the page holding it), found without paging. */
-export function useOwnHighscore(sortBy: ScoreColumn) {
+/**
+ * The player's own place in an ordering (rank, entry and the page of `limit` holding it), found
+ * without paging.
+ */
+export function useOwnHighscore(sortBy: ScoreColumn, limit = HIGHSCORE_PAGE_SIZE) {
   const trpc = useTRPC();
   const signedIn = useAuthStore((s) => s.isAuthenticated);
-  return useQuery({ ...trpc.highscores.me.queryOptions({ sort_by: sortBy, limit: HIGHSCORE_PAGE_SIZE }), enabled: signedIn, staleTime: STALE_MS, meta: { errorToast: false } });
+  return useQuery({ ...trpc.highscores.me.queryOptions({ sort_by: sortBy, limit }), enabled: signedIn, staleTime: STALE_MS, meta: { errorToast: false } });
 }
 
-/** The overall rank for the navbar (null until known). */
+/**
+ * The overall rank for the navbar (null until known): the own place on a page of one, so that the
+ * shell, open on every screen, does not read a hundred players' entries to show one number.
+ */
 export function useOverallRank(): number | null {
-  return useOwnHighscore('total_score').data?.rankWithinCategory ?? null;
+  return useOwnHighscore('total_score', 1).data?.rankWithinCategory ?? null;
 }

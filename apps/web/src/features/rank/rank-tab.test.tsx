@@ -3,7 +3,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useAuthStore } from '../../stores/auth-store';
 import { renderWithProviders } from '../../test/render';
 import { gameData, serverError } from '../../test/economy-fixtures';
-import { RankTab } from '.';
+import { RankTab, useOverallRank } from '.';
+
+function NavbarRank() {
+  return <span data-testid="navbar-rank">{useOverallRank() ?? 'unknown'}</span>;
+}
 
 const entry = (rank: number, id: number, total = 1000 - rank) => ({
   rank,
@@ -75,5 +79,14 @@ describe('RankTab', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('rank-row-9').textContent).toContain('p9i');
     expect(screen.getByTestId('rank-row-150').querySelector('[data-testid=player-markers]')).toBeNull();
     expect(screen.getByTestId('marker-legend').textContent).toContain('newcomer: protected from you');
+  });
+
+  it("reads the navbar's overall rank on a page of one, not the hundred entries the tab shows", async () => {
+    const { calls } = renderWithProviders(<NavbarRank />, (path) => {
+      if (path === 'highscores.me') return { userEntry: entry(150, 150), rankWithinCategory: 150, pageNumber: 150, entriesOnPage: [entry(150, 150)] };
+      return undefined;
+    });
+    await waitFor(() => expect(screen.getByTestId('navbar-rank').textContent).toBe('150'));
+    expect(calls.filter((c) => c.path === 'highscores.me').map((c) => c.input)).toEqual([{ sort_by: 'total_score', limit: 1 }]);
   });
 });
