@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { perPool } from '../kernel/per-pool';
 import { highscoreColumn, listHighscores, ownHighscore, type HighscoreEntry, type HighscoreSortKey, type OwnHighscore } from './highscores.query';
 
 /**
@@ -40,18 +41,9 @@ class KeptPages {
   }
 }
 
-/** One set per connection pool (an ORM), so ORMs on two databases in one process never share pages. */
+/** One set per connection pool (perPool). */
 const keptByPool = new WeakMap<object, KeptPages>();
-
-function keptPages(em: EntityManager): KeptPages {
-  const pool = em.getDriver();
-  let kept = keptByPool.get(pool);
-  if (!kept) {
-    kept = new KeptPages();
-    keptByPool.set(pool, kept);
-  }
-  return kept;
-}
+const keptPages = (em: EntityManager) => perPool(keptByPool, em, () => new KeptPages());
 
 const keyOf = (q: PageQuery) => `${highscoreColumn(q.sort_by)}:${q.skip}:${q.limit}`;
 

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { GRID } from '../db/grid';
 import { fail } from '../errors';
 import { matchIds } from '../kernel/bulk-write';
+import { perPool } from '../kernel/per-pool';
 import { NO_MARKERS, regionOrSubRegion, regionOwnerMarkers, withOwnerStatus, type Viewer } from './owner-status';
 
 /** The grid of the spec (social 9), from universe.json (db/grid.ts). */
@@ -227,18 +228,9 @@ class RegionAnswerCache {
 /** 64 MiB: the answers of about 450,000 territories (some 145 bytes each). */
 const REGION_CACHE_BYTES = 64 * 1024 * 1024;
 
-/** One cache per connection pool (an ORM), so ORMs on two databases in one process never share answers. */
+/** One cache per connection pool (perPool). */
 const regionCaches = new WeakMap<object, RegionAnswerCache>();
-
-function regionCache(em: EntityManager): RegionAnswerCache {
-  const key = em.getDriver();
-  let cache = regionCaches.get(key);
-  if (!cache) {
-    cache = new RegionAnswerCache(REGION_CACHE_BYTES);
-    regionCaches.set(key, cache);
-  }
-  return cache;
-}
+const regionCache = (em: EntityManager) => perPool(regionCaches, em, () => new RegionAnswerCache(REGION_CACHE_BYTES));
 
 /** `[` parts joined by `,` `]` in one allocation; each part becomes a slice of the result. */
 function assemble(parts: { subRegion: number; version: string; json: Buffer }[]): Pick<SerialisedRegion, 'body' | 'parts'> {

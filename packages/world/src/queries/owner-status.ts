@@ -2,6 +2,7 @@ import type { PlayerMarker } from '@brood/game-core';
 import type { Catalogue } from '@brood/game-data';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlRows } from '../kernel/bulk-write';
+import { perPool } from '../kernel/per-pool';
 import { markersFor } from './fair-play.query';
 
 /** Who reads the map, and when: owner_status is relative to them. */
@@ -28,11 +29,7 @@ export function regionOrSubRegion(alias: string, regionId: number, subRegion: nu
 }
 
 async function ownersOf(em: EntityManager, regionId: number, subRegion: number | undefined, version: string | null): Promise<number[]> {
-  let regionOwners = ownerCaches.get(em.getDriver());
-  if (!regionOwners) {
-    regionOwners = new Map();
-    ownerCaches.set(em.getDriver(), regionOwners);
-  }
+  const regionOwners = perPool(ownerCaches, em, () => new Map<number, { version: string; owners: number[] }>());
   const kept = regionOwners.get(regionId);
   if (subRegion === undefined && version !== null && kept?.version === version) return kept.owners;
   const within = regionOrSubRegion('', regionId, subRegion);
