@@ -8,8 +8,8 @@ import { PER_SUB_REGION, TOP_REGION } from './model';
  * The registered players of a universe run, written straight into the database in a few
  * statements (50,000 in seconds): a user, one territory at the model's place (model.ts placeOf,
  * computed here in SQL), stock, structures, units and defenses enough for every command of the
- * model, the technologies the units and stationing need (completed research items), and two
- * alliances per sub-region. Usernames are `uni<i>` (i the model's 0-based player number).
+ * model, the technologies the units and stationing need (completed research items), two
+ * alliances per sub-region, and the wreckage fields three days of battles leave. Usernames are `uni<i>` (i the model's 0-based player number).
  */
 
 /** What each seeded territory holds: enough for a run's builds, recruitment and fleets. */
@@ -123,6 +123,17 @@ export async function seedUniverse(sql: pg.Pool, count: number, catalogue: Catal
     );
     // An alliance whose sub-region is not full has no leader when its first player is missing: drop the empty ones.
     await client.query(`delete from alliances a where not exists (select 1 from alliance_members m where m.alliance_id = a.id) and a.tag like 'u%'`);
+    // The wreckage of a universe that has run three days. A field lives 72 hours, one a position, and the model's attacks
+    // (model.ts RATES: 0.08 a minute per online player, on the other alliance's neighbours) come to 1 million in three days
+    // at 3,000 online, against 50,000 positions: nearly every position with a territory has held a battle. Half of them
+    // hold a field here (salvage takes some), expiring evenly over the next 72 hours. Every map and fleet screen asks for
+    // the galaxy's count of them by region.
+    await client.query(
+      `insert into wreckage_fields (region, sub_region, position, resources, created_at, expires_at)
+       select region, sub_region, position, '{"fiber": 600, "chitin": 150}'::jsonb, now() - (id % 4320) * interval '1 minute', now() + (4320 - id % 4320) * interval '1 minute'
+       from territories where owner_id is not null and id % 2 = 0
+       on conflict do nothing`,
+    );
     await client.query('commit');
     // As autovacuum leaves tables in a universe that has run a while: statistics, and the visibility map (index-only scans).
     await client.query('vacuum (analyze)');
