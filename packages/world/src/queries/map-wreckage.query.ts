@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AmountMap } from '../entities/territory.entity';
 import { epochMs, jsonList } from '../kernel/bulk-write';
+import { perPool } from '../kernel/per-pool';
 import { mapRows } from './map.query';
 
 export interface WreckageFieldView {
@@ -37,24 +38,81 @@ export interface WreckageMapView {
 type FieldRow = Omit<WreckageFieldView, 'expires_at'> & { expires_ms: number };
 
 /**
- * The wreckage the map shows at one level, in one statement: counts per region, counts per
- * sub-region of `regionId`, and the fields of `regionId:subRegion`. A long universe holds thousands
- * of fields (each lives 72 hours), and every map screen refetches its wreckage each minute, so the map
- * asks for this instead of every field (GET /wreckage-fields/all still answers the whole list).
+ * How long an api process answers wreckage counts from what it last read: the galaxy's marks (live
+ * fields by region) and a region's (by sub-region), the same for every player. Each is a walk through
+ * every live field of the galaxy or the region, and a universe that has run a while holds tens of
+ * thousands (a field lives 72 hours, one a position; the universe bench seeds 25,000, where the
+ * counts took 17.7 ms a map screen, half the database's minute at 3,000 online), while every map and
+ * fleet screen asks for them. So each is read at most once a second. A new field reaches the counts
+ * within the second (the map refetches its wreckage once a minute anyway, spec social "Polling and
+ * cache"); a field that expires leaves them at its instant; a sector's fields are read fresh.
+ */
+export const WRECKAGE_MARKS_KEPT_MS = 1000;
+
+interface KeptCounts<T> {
+  rows: T[];
+  /** the instant (epoch ms) the counts answer for */
+  at: number;
+  /** the earliest expiry among the fields they count (epoch ms): they answer for no instant from it on */
+  until: number;
+}
+
+/** The counts last read, per connection pool (perPool): the galaxy's, and each region's by its id. */
+interface KeptMarks {
+  galaxy: KeptCounts<WreckageMapView['regions'][number]> | null;
+  regions: Map<number, KeptCounts<WreckageMapView['sub_regions'][number]>>;
+}
+const keptMarks = new WeakMap<object, KeptMarks>();
+
+const answering = <T>(kept: KeptCounts<T> | null | undefined, at: number): KeptCounts<T> | null =>
+  kept && kept.at <= at && at - kept.at < WRECKAGE_MARKS_KEPT_MS && at < kept.until ? kept : null;
+
+/** Counts read with the earliest expiry among what each counts, kept without it. */
+type CountRow<T> = T & { next_ms: number };
+function keepCounts<T>(rows: CountRow<T>[], at: number): KeptCounts<T> {
+  let until = Number.POSITIVE_INFINITY;
+  const counts = rows.map(({ next_ms, ...row }) => {
+    until = Math.min(until, next_ms);
+    return row as T;
+  });
+  return { rows: counts, at, until };
+}
+
+/**
+ * The wreckage the map shows at one level, in one statement (none when both counts are kept): counts
+ * per region, counts per sub-region of `regionId`, and the fields of `regionId:subRegion`, each only
+ * when asked for and not kept. Every map screen refetches its wreckage each minute, so the map asks
+ * for this instead of every field (GET /wreckage-fields/all still answers the whole list).
  */
 export async function wreckageOnMap(em: EntityManager, now: Date, view: { regionId?: number; subRegion?: number }): Promise<WreckageMapView> {
-  const [row] = await mapRows<{ regions: WreckageMapView['regions']; sub_regions: WreckageMapView['sub_regions']; fields: FieldRow[] }>(
-    em,
-    `select
-       ${jsonList('select region, count(*)::int as fields from wreckage_fields where expires_at > $1 group by region order by region')} as regions,
-       ${jsonList('select region, sub_region, count(*)::int as fields from wreckage_fields where expires_at > $1 and region = $2 group by region, sub_region order by sub_region')} as sub_regions,
-       ${jsonList(`select id, region, sub_region, position, resources, ${epochMs('expires_at')} as expires_ms
-                     from wreckage_fields where expires_at > $1 and region = $2 and sub_region = $3 order by position`)} as fields`,
-    [now, view.regionId ?? null, view.regionId === undefined ? null : (view.subRegion ?? null)],
-  );
+  const at = now.getTime();
+  const kept = perPool(keptMarks, em, () => ({ galaxy: null, regions: new Map() }));
+  const galaxy = answering(kept.galaxy, at);
+  const region = view.regionId === undefined ? null : answering(kept.regions.get(view.regionId), at);
+  const params: unknown[] = [now];
+  const param = (value: number) => `$${params.push(value)}`;
+  const parts: string[] = [];
+  if (!galaxy) parts.push(`${jsonList(`select region, count(*)::int as fields, ${epochMs('min(expires_at)')} as next_ms from wreckage_fields where expires_at > $1 group by region order by region`)} as regions`);
+  if (view.regionId !== undefined && (!region || view.subRegion !== undefined)) {
+    // Bound only when a part reads it: a parameter no part names has no type PostgreSQL can tell.
+    const r = param(view.regionId);
+    if (!region) parts.push(`${jsonList(`select region, sub_region, count(*)::int as fields, ${epochMs('min(expires_at)')} as next_ms from wreckage_fields where expires_at > $1 and region = ${r} group by region, sub_region order by sub_region`)} as sub_regions`);
+    if (view.subRegion !== undefined) {
+      parts.push(`${jsonList(`select id, region, sub_region, position, resources, ${epochMs('expires_at')} as expires_ms
+                     from wreckage_fields where expires_at > $1 and region = ${r} and sub_region = ${param(view.subRegion)} order by position`)} as fields`);
+    }
+  }
+  type Row = { regions?: CountRow<WreckageMapView['regions'][number]>[]; sub_regions?: CountRow<WreckageMapView['sub_regions'][number]>[]; fields?: FieldRow[] };
+  const [row]: Row[] = parts.length === 0 ? [{}] : await mapRows<Row>(em, `select ${parts.join(', ')}`, params);
+  const regions = galaxy ?? (kept.galaxy = keepCounts(row!.regions!, at));
+  let subRegions = region;
+  if (view.regionId !== undefined && !subRegions) {
+    subRegions = keepCounts(row!.sub_regions!, at);
+    kept.regions.set(view.regionId, subRegions);
+  }
   return {
-    regions: row!.regions,
-    sub_regions: row!.sub_regions,
-    fields: row!.fields.map(({ expires_ms, ...field }) => ({ ...field, expires_at: new Date(expires_ms) })),
+    regions: regions.rows,
+    sub_regions: subRegions?.rows ?? [],
+    fields: (row!.fields ?? []).map(({ expires_ms, ...field }) => ({ ...field, expires_at: new Date(expires_ms) })),
   };
 }
