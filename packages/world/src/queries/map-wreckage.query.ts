@@ -43,9 +43,9 @@ type FieldRow = Omit<WreckageFieldView, 'expires_at'> & { expires_ms: number };
  * every live field of the galaxy or the region, and a universe that has run a while holds tens of
  * thousands (a field lives 72 hours, one a position; the universe bench seeds 25,000, where the
  * counts took 17.7 ms a map screen, half the database's minute at 3,000 online), while every map and
- * fleet screen asks for them. So each is read at most once a second. A new field reaches the counts
- * within the second (the map refetches its wreckage once a minute anyway, spec social "Polling and
- * cache"); a field that expires leaves them at its instant; a sector's fields are read fresh.
+ * fleet screen asks for them. So each is read at most once a second: a field made or expired reaches
+ * the counts within the second (the map refetches its wreckage once a minute anyway, spec social
+ * "Polling and cache"). A sector's fields are read fresh.
  */
 export const WRECKAGE_MARKS_KEPT_MS = 1000;
 
@@ -53,8 +53,6 @@ interface KeptCounts<T> {
   rows: T[];
   /** the instant (epoch ms) the counts answer for */
   at: number;
-  /** the earliest expiry among the fields they count (epoch ms): they answer for no instant from it on */
-  until: number;
 }
 
 /** The counts last read, per connection pool (perPool): the galaxy's, and each region's by its id. */
@@ -65,18 +63,7 @@ interface KeptMarks {
 const keptMarks = new WeakMap<object, KeptMarks>();
 
 const answering = <T>(kept: KeptCounts<T> | null | undefined, at: number): KeptCounts<T> | null =>
-  kept && kept.at <= at && at - kept.at < WRECKAGE_MARKS_KEPT_MS && at < kept.until ? kept : null;
-
-/** Counts read with the earliest expiry among what each counts, kept without it. */
-type CountRow<T> = T & { next_ms: number };
-function keepCounts<T>(rows: CountRow<T>[], at: number): KeptCounts<T> {
-  let until = Number.POSITIVE_INFINITY;
-  const counts = rows.map(({ next_ms, ...row }) => {
-    until = Math.min(until, next_ms);
-    return row as T;
-  });
-  return { rows: counts, at, until };
-}
+  kept && kept.at <= at && at - kept.at < WRECKAGE_MARKS_KEPT_MS ? kept : null;
 
 /**
  * The wreckage the map shows at one level, in one statement (none when both counts are kept): counts
@@ -92,22 +79,22 @@ export async function wreckageOnMap(em: EntityManager, now: Date, view: { region
   const params: unknown[] = [now];
   const param = (value: number) => `$${params.push(value)}`;
   const parts: string[] = [];
-  if (!galaxy) parts.push(`${jsonList(`select region, count(*)::int as fields, ${epochMs('min(expires_at)')} as next_ms from wreckage_fields where expires_at > $1 group by region order by region`)} as regions`);
+  if (!galaxy) parts.push(`${jsonList(`select region, count(*)::int as fields from wreckage_fields where expires_at > $1 group by region order by region`)} as regions`);
   if (view.regionId !== undefined && (!region || view.subRegion !== undefined)) {
     // Bound only when a part reads it: a parameter no part names has no type PostgreSQL can tell.
     const r = param(view.regionId);
-    if (!region) parts.push(`${jsonList(`select region, sub_region, count(*)::int as fields, ${epochMs('min(expires_at)')} as next_ms from wreckage_fields where expires_at > $1 and region = ${r} group by region, sub_region order by sub_region`)} as sub_regions`);
+    if (!region) parts.push(`${jsonList(`select region, sub_region, count(*)::int as fields from wreckage_fields where expires_at > $1 and region = ${r} group by region, sub_region order by sub_region`)} as sub_regions`);
     if (view.subRegion !== undefined) {
       parts.push(`${jsonList(`select id, region, sub_region, position, resources, ${epochMs('expires_at')} as expires_ms
                      from wreckage_fields where expires_at > $1 and region = ${r} and sub_region = ${param(view.subRegion)} order by position`)} as fields`);
     }
   }
-  type Row = { regions?: CountRow<WreckageMapView['regions'][number]>[]; sub_regions?: CountRow<WreckageMapView['sub_regions'][number]>[]; fields?: FieldRow[] };
+  type Row = Partial<Pick<WreckageMapView, 'regions' | 'sub_regions'>> & { fields?: FieldRow[] };
   const [row]: Row[] = parts.length === 0 ? [{}] : await mapRows<Row>(em, `select ${parts.join(', ')}`, params);
-  const regions = galaxy ?? (kept.galaxy = keepCounts(row!.regions!, at));
+  const regions = galaxy ?? (kept.galaxy = { rows: row!.regions!, at });
   let subRegions = region;
   if (view.regionId !== undefined && !subRegions) {
-    subRegions = keepCounts(row!.sub_regions!, at);
+    subRegions = { rows: row!.sub_regions!, at };
     kept.regions.set(view.regionId, subRegions);
   }
   return {
