@@ -136,7 +136,7 @@ try {
   const warm = largest.slice(0, Math.min(50, largest.length));
   await sockets.open(warm.map((i) => tokens.get(i)!));
   await signIn(client, universe, tokens, warm);
-  await playStep({ client, sql, universe, tokens, online: warm, durationMs: 15_000, seed: SEED * 1000 - 1 }, performance.now(), new Recorder());
+  await playStep({ client, sql, universe, tokens, online: warm, durationMs: 15_000, seed: SEED * 1000 - 1 }, new Recorder());
   console.log(`warm-up: 15 s of ${warm.length} players (not counted); ${loadAverage()}`);
   let online: number[] = warm;
   if (CALL_SETS_ONLY) {
@@ -162,9 +162,9 @@ try {
     // The world settles at the step's size, not counted, and its statistics are then taken, as autovacuum keeps those of
     // a universe that has run a while: the seed's vacuum saw no fleet, notification or job yet, and a connection keeps a
     // plan made from an empty table's statistics until they change, so a step measured at once measures those plans.
-    await playStep({ client, sql, universe, tokens, online, durationMs: SETTLE_MS, seed: SEED * 1000 + 500 + k }, performance.now(), new Recorder());
+    await playStep({ client, sql, universe, tokens, online, durationMs: SETTLE_MS, seed: SEED * 1000 + 500 + k }, new Recorder());
     await sql.query('analyze');
-    await playStep({ client, sql, universe, tokens, online, durationMs: AFTER_ANALYZE_MS, seed: SEED * 1000 + 700 + k }, performance.now(), new Recorder());
+    await playStep({ client, sql, universe, tokens, online, durationMs: AFTER_ANALYZE_MS, seed: SEED * 1000 + 700 + k }, new Recorder());
     console.log(`settled: ${SETTLE_MS / 1000} s of ${online.length} players (not counted), then analyze, then ${AFTER_ANALYZE_MS / 1000} s more; ${loadAverage()}`);
     if (STATEMENTS && stack?.embedded) await resetStatements(sql);
     const result = await runStepAndReport({

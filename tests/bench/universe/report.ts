@@ -9,7 +9,7 @@ import { figures, held, percentile, Recorder, type StepFigures } from './metrics
 import type { Universe } from './seed';
 import type { SocketHolders } from './sockets';
 import { apiGcSeconds, apiMetric, watchStalls } from './stalls';
-import { playStep, workerFigures } from './step';
+import { planStep, playStep, workerFigures } from './step';
 
 /** The stack under load: started by the bench (stack) or named by --base. */
 export interface Target {
@@ -61,6 +61,9 @@ const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) :
 /** Runs one step (with the faults under --chaos), prints its figures, and answers whether it held the bounds. */
 export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; figures: StepFigures; lag: number; chaosHeld: boolean }> {
   const players = run.universe.players.length;
+  // Made before anything is measured: the plan's own time is the load generator's, not the step's.
+  const step = { client: run.client, sql: run.sql, universe: run.universe, tokens: run.tokens, online: run.online, durationMs: run.durationMs, seed: run.seed };
+  const plan = planStep(step);
   const hooks = run.chaos ? faultHooks(run) : null;
   const recorder = new Recorder();
   await run.sockets.pushes(); // forget what arrived before the step
@@ -77,7 +80,7 @@ export async function runStepAndReport(run: StepRun): Promise<{ held: boolean; f
   const from = new Date();
   const startAt = performance.now();
   const chaos: Promise<ChaosReport> | null = hooks ? runChaos(run.target.baseUrl, hooks, startAt, run.durationMs) : null;
-  await playStep({ client: run.client, sql: run.sql, universe: run.universe, tokens: run.tokens, online: run.online, durationMs: run.durationMs, seed: run.seed }, startAt, recorder);
+  await playStep(step, recorder, plan, startAt);
   const faults = chaos ? await chaos : null;
   const allocations = sampling ? await sampling.stop() : null;
   const stalls = await watch.stop();
