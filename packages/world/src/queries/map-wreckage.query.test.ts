@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../testing';
 import { WRECKAGE_MARKS_KEPT_MS, wreckageOnMap } from './map-wreckage.query';
 
 /** The map's wreckage counts: read at most once a WRECKAGE_MARKS_KEPT_MS; a sector's fields always fresh. */
 let db: TestDatabase;
-let sql: pg.Client;
 beforeAll(async () => {
   db = await createTestDatabase();
-  sql = new pg.Client({ connectionString: db.url });
-  await sql.connect();
 });
 afterAll(async () => {
-  await sql?.end();
   await db?.stop();
 });
 
 const t = Date.parse('2030-01-01T00:00:00Z');
 const field = (region: number, subRegion: number, position: number, expiresAt: number) =>
-  sql.query(`insert into wreckage_fields (region, sub_region, position, resources, expires_at) values ($1, $2, $3, '{"fiber": 10}', $4)`, [region, subRegion, position, new Date(expiresAt)]);
+  db.orm.em.getConnection().execute(`insert into wreckage_fields (region, sub_region, position, resources, expires_at) values (?, ?, ?, '{"fiber": 10}', ?)`, [region, subRegion, position, new Date(expiresAt)]);
 const read = (at: number, view: { regionId?: number; subRegion?: number } = {}) => wreckageOnMap(db.orm.em.fork(), new Date(at), view);
 
 describe('the wreckage the map shows', () => {
