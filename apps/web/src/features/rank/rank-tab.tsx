@@ -26,6 +26,7 @@ function Row({ entry, score, own, markers }: { entry: HighscoreEntry; score: num
   useEffect(() => {
     if (own) ref.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [own]);
+  const base = `${entry.base_territory_name ?? 'N/A'} ${entry.base_territory_coords ? formatCoordinates(entry.base_territory_coords, 'brackets') : ''}`;
   return (
     <Table.Tr ref={ref} data-own={own || undefined} data-testid={`rank-row-${entry.user_id}`} style={own ? { background: 'var(--mantine-color-acid-light)' } : undefined}>
       <Table.Td fw={700}>{formatRank(entry.rank)}</Table.Td>
@@ -34,9 +35,13 @@ function Row({ entry, score, own, markers }: { entry: HighscoreEntry; score: num
           <PlayerName id={entry.user_id} name={entry.username} />
           <PlayerMarkers markers={markers} />
         </Group>
+        {/* On a phone the base goes under the name, so the score stays in view. */}
+        <Text hiddenFrom="sm" fz="xs" c="dimmed">
+          {base}
+        </Text>
       </Table.Td>
-      <Table.Td c="dimmed">
-        {entry.base_territory_name ?? 'N/A'} {entry.base_territory_coords ? formatCoordinates(entry.base_territory_coords, 'brackets') : ''}
+      <Table.Td c="dimmed" visibleFrom="sm">
+        {base}
       </Table.Td>
       <Table.Td ta="right">{formatNumber(Math.floor(score))}</Table.Td>
     </Table.Tr>
@@ -99,7 +104,7 @@ export function RankTab() {
                 <Table.Tr>
                   <Table.Th>Rank</Table.Th>
                   <Table.Th>Player</Table.Th>
-                  <Table.Th>Base</Table.Th>
+                  <Table.Th visibleFrom="sm">Base</Table.Th>
                   <Table.Th ta="right">Score</Table.Th>
                 </Table.Tr>
               </Table.Thead>
