@@ -181,6 +181,26 @@ describe('a GET batch reads once what its queries share', () => {
   });
 });
 
+describe('a sector of the map', () => {
+  it('is one statement, its owners\' markers included, and marks them as the whole region\'s list does', async () => {
+    const [where] = (await sql('select region, sub_region from territories where id = ?', [bobsHome])) as { region: number; sub_region: number }[];
+    await sql('update users set vacation_since = now() where id = ?', [bob.user.id]);
+    try {
+      const { answer, statements } = await counted(alice, [['map.regionTerritories', { regionId: where!.region, subRegion: where!.sub_region }]]);
+      const sector = answer[0] as { id: number; owner_id: number | null; owner_username: string | null; owner_status: string[] }[];
+      const bobs = sector.find((t) => t.id === bobsHome);
+      expect(bobs).toMatchObject({ owner_id: bob.user.id, owner_username: bob.user.username });
+      expect(bobs!.owner_status).toContain('v');
+      expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(1);
+      // The whole region's list (read apart, its owners' markers read apart) marks every owner of the sector alike.
+      const region = (await call(api, alice, { method: 'GET', url: `/api/v1/map/region/${where!.region}/territories` })).json<typeof sector>();
+      for (const t of sector) expect(region.find((r) => r.id === t.id)).toEqual(t);
+    } finally {
+      await sql('update users set vacation_since = null where id = ?', [bob.user.id]);
+    }
+  });
+});
+
 describe('a queue command reads what its checks need with its settle', () => {
   /** The statements one command sends, its job's insert among them (in its transaction), and its status. */
   async function commandStatements(who: TestPlayer, url: string, payload: object): Promise<{ status: number; statements: string[] }> {

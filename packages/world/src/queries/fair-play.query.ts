@@ -4,23 +4,51 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { epochMs, sqlRows } from '../kernel/bulk-write';
 import { fail } from '../errors';
 
+/** What fair play reads of a player, as the columns `fairPlayColumns` names them. */
+export interface FairPlayRow {
+  name: string;
+  points: number | null;
+  last_active_ms: number | null;
+  vacation_ms: number | null;
+}
+
 /**
- * What fair play (game-core's fair-play rules) needs of players: name, points (player_scores), last
- * activity and vacation, read for any number of players in one statement.
+ * The columns fair play (game-core's fair-play rules) reads of a player: name, points
+ * (player_scores), last activity and vacation, from `users` aliased `u` and `player_scores` aliased
+ * `s`, each named with `prefix` before FairPlayRow's name.
  */
+export const fairPlayColumns = (u: string, s: string, prefix = '') =>
+  `${u}.username as ${prefix}name, ${s}.total_score as ${prefix}points, ${epochMs(`${u}.last_active_at`)} as ${prefix}last_active_ms, ${epochMs(`${u}.vacation_since`)} as ${prefix}vacation_ms`;
+
+/** A player as fair play reads them, from their row. */
+export function toFairPlayPlayer(row: FairPlayRow, catalogue: Catalogue, now: Date): FairPlayPlayer {
+  const lastActive = row.last_active_ms == null ? null : Number(row.last_active_ms);
+  return { name: row.name, points: Number(row.points ?? 0), activity: activity(lastActive, now.getTime(), catalogue.universe.fair_play), vacationSince: row.vacation_ms == null ? null : Number(row.vacation_ms) };
+}
+
+/** What fair play needs of players (FairPlayRow), read for any number of players in one statement. */
 export async function fairPlayPlayers(em: EntityManager, catalogue: Catalogue, ids: readonly number[], now: Date): Promise<Map<number, FairPlayPlayer>> {
   const out = new Map<number, FairPlayPlayer>();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return out;
-  const rows = await sqlRows<{ id: number; name: string; points: number | null; last_active_ms: number | null; vacation_ms: number | null }>(
+  const rows = await sqlRows<FairPlayRow & { id: number }>(
     em,
-    `select u.id, u.username as name, s.total_score as points, ${epochMs('u.last_active_at')} as last_active_ms, ${epochMs('u.vacation_since')} as vacation_ms
-       from users u left join player_scores s on s.user_id = u.id where u.id = any($1::int[])`,
+    `select u.id, ${fairPlayColumns('u', 's')} from users u left join player_scores s on s.user_id = u.id where u.id = any($1::int[])`,
     [unique],
   );
-  for (const r of rows) {
-    const lastActive = r.last_active_ms == null ? null : Number(r.last_active_ms);
-    out.set(r.id, { name: r.name, points: Number(r.points ?? 0), activity: activity(lastActive, now.getTime(), catalogue.universe.fair_play), vacationSince: r.vacation_ms == null ? null : Number(r.vacation_ms) });
+  for (const r of rows) out.set(r.id, toFairPlayPlayer(r, catalogue, now));
+  return out;
+}
+
+/**
+ * The markers ('n', 's', 'v', 'i', 'I') of each of `others` as the viewer reads them, from what fair
+ * play read of them (`players`; one missing has none), and of the viewer (`viewer`; none when missing).
+ */
+export function markersAmong(catalogue: Catalogue, viewerId: number, viewer: FairPlayPlayer | undefined, others: Iterable<number>, players: ReadonlyMap<number, FairPlayPlayer>): Map<number, PlayerMarker[]> {
+  const out = new Map<number, PlayerMarker[]>();
+  for (const id of others) {
+    const target = players.get(id);
+    out.set(id, viewer && target ? playerMarkers(viewer, target, catalogue.universe.fair_play, id === viewerId) : []);
   }
   return out;
 }
@@ -28,13 +56,7 @@ export async function fairPlayPlayers(em: EntityManager, catalogue: Catalogue, i
 /** The markers ('n', 's', 'v', 'i', 'I') of each of `others` as `viewerId` reads them: one read for all. */
 export async function markersFor(em: EntityManager, catalogue: Catalogue, viewerId: number, others: readonly number[], now: Date): Promise<Map<number, PlayerMarker[]>> {
   const players = await fairPlayPlayers(em, catalogue, [viewerId, ...others], now);
-  const viewer = players.get(viewerId);
-  const out = new Map<number, PlayerMarker[]>();
-  for (const id of new Set(others)) {
-    const target = players.get(id);
-    out.set(id, viewer && target ? playerMarkers(viewer, target, catalogue.universe.fair_play, id === viewerId) : []);
-  }
-  return out;
+  return markersAmong(catalogue, viewerId, players.get(viewerId), new Set(others), players);
 }
 
 /** What GET /users/me carries: the vacation's start and the earliest instant it may end, or null. */

@@ -1,11 +1,12 @@
 import { CompiledQuery } from 'kysely';
-import type { PlayerMarker } from '@brood/game-core';
+import type { FairPlayPlayer, PlayerMarker } from '@brood/game-core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { GRID } from '../db/grid';
 import { fail } from '../errors';
 import { matchIds } from '../kernel/bulk-write';
 import { perPool } from '../kernel/per-pool';
-import { NO_MARKERS, regionOrSubRegion, regionOwnerMarkers, withOwnerStatus, type Viewer } from './owner-status';
+import { fairPlayColumns, markersAmong, toFairPlayPlayer, type FairPlayRow } from './fair-play.query';
+import { NO_MARKERS, regionOwnerMarkers, withOwnerStatus, type Viewer } from './owner-status';
 
 /** The grid of the spec (social 9), from universe.json (db/grid.ts). */
 export const { regions: MAP_REGIONS, sub_regions: MAP_SUB_REGIONS, positions: MAP_POSITIONS } = GRID;
@@ -135,8 +136,30 @@ export const everySubregion = (presence: MapPresence): SubregionOverview[] =>
   fillGrid(presence, MAP_SUB_REGIONS, (sub_region_id, has_player_presence, has_enemy_presence) => ({ sub_region_id, has_player_presence, has_enemy_presence }));
 
 /**
- * Every territory of a region (or of one of its sub-regions) with its owner, in grid order. Uses the
- * unique (region, sub_region, position) index; names and owners are public map information.
+ * `region = $1`, and `sub_region = $2` when a sub-region is given, over the territories aliased `alias`.
+ * Two texts, not `($2 is null or sub_region = $2)`: PostgreSQL plans such a statement anew at every run,
+ * and a kept plan for either text serves (decision 20).
+ */
+function regionOrSubRegion(alias: string, regionId: number, subRegion: number | undefined): { where: string; params: number[] } {
+  return subRegion === undefined
+    ? { where: `${alias}region = $1`, params: [regionId] }
+    : { where: `${alias}region = $1 and ${alias}sub_region = $2`, params: [regionId, subRegion] };
+}
+
+/** A row of `regionTerritories`: the territory, fair play's columns of its owner (null when unowned), and of the viewer. */
+type TerritoryRow = Pick<MapTerritory, 'id' | 'region' | 'sub_region' | 'position' | 'owner_id'> & { territory_name: string } & { [K in keyof FairPlayRow]: FairPlayRow[K] | null } & {
+  viewer_name: string | null;
+  viewer_points: number | null;
+  viewer_last_active_ms: number | null;
+  viewer_vacation_ms: number | null;
+};
+
+/**
+ * Every territory of a region (or of one of its sub-regions) with its owner, in grid order, in one
+ * statement: each row carries what fair play reads of its owner and of the viewer, so the owners'
+ * markers need no read of their own (a sector of the map and of the fleet screen was three
+ * statements: its territories, their owners again, and the owners' fair-play rows). Uses the unique
+ * (region, sub_region, position) index; names and owners are public map information.
  */
 export async function regionTerritories(em: EntityManager, viewer: Viewer, regionId: number, subRegion?: number): Promise<MapTerritory[]> {
   checkRegion(regionId);
@@ -144,27 +167,36 @@ export async function regionTerritories(em: EntityManager, viewer: Viewer, regio
     throw fail.badRequest(`Sub-region must be a whole number between 1 and ${MAP_SUB_REGIONS}.`);
   }
   const within = regionOrSubRegion('t.', regionId, subRegion);
-  const rows = await mapRows<Omit<MapTerritory, 'owner' | 'owner_status'>>(
+  const rows = await mapRows<TerritoryRow>(
     em,
-    `select t.id, t.name, t.region, t.sub_region, t.position, t.owner_id, u.username as owner_username
+    `with viewer as (select ${fairPlayColumns('u', 's', 'viewer_')} from users u left join player_scores s on s.user_id = u.id where u.id = $${within.params.length + 1})
+     select t.id, t.name as territory_name, t.region, t.sub_region, t.position, t.owner_id, ${fairPlayColumns('u', 's')}, viewer.*
        from territories t
        left join users u on u.id = t.owner_id
+       left join player_scores s on s.user_id = t.owner_id
+       left join viewer on true
       where ${within.where}
       order by t.sub_region, t.position`,
-    within.params,
+    [...within.params, viewer.id],
   );
-  const markers = await regionOwnerMarkers(em, viewer, regionId, subRegion);
+  const owners = new Map<number, FairPlayPlayer>();
+  for (const r of rows) {
+    if (r.owner_id !== null && r.name !== null && !owners.has(r.owner_id)) owners.set(r.owner_id, toFairPlayPlayer({ ...r, name: r.name }, viewer.catalogue, viewer.now));
+  }
+  const v = rows[0];
+  const seen = v?.viewer_name == null ? undefined : toFairPlayPlayer({ name: v.viewer_name, points: v.viewer_points, last_active_ms: v.viewer_last_active_ms, vacation_ms: v.viewer_vacation_ms }, viewer.catalogue, viewer.now);
+  const markers = markersAmong(viewer.catalogue, viewer.id, seen, owners.keys(), owners);
   // Keys in the spec's order (social 3), as regionTerritoriesJson writes them.
   return rows.map((r) => ({
     id: r.id,
-    name: r.name,
+    name: r.territory_name,
     region: r.region,
     sub_region: r.sub_region,
     position: r.position,
     owner: r.owner_id === null ? null : { id: r.owner_id },
     owner_id: r.owner_id,
     owner_status: r.owner_id === null ? NO_MARKERS : (markers.get(r.owner_id) ?? NO_MARKERS),
-    owner_username: r.owner_username,
+    owner_username: r.name,
   }));
 }
 
@@ -267,7 +299,7 @@ function assemble(parts: { subRegion: number; version: string; json: Buffer }[])
 export async function regionTerritoriesJson(em: EntityManager, viewer: Viewer, regionId: number): Promise<Buffer> {
   checkRegion(regionId);
   const shared = await sharedRegionJson(em, regionId);
-  return withOwnerStatus(shared.body, await regionOwnerMarkers(em, viewer, regionId, undefined, shared.version));
+  return withOwnerStatus(shared.body, await regionOwnerMarkers(em, viewer, regionId, shared.version));
 }
 
 /** The region's list as every viewer shares it (owner_status empty), kept per region, with the stamp it was read at. */

@@ -17,25 +17,14 @@ export const NO_MARKERS: PlayerMarker[] = [];
 /** A whole region's owners by the region's change stamp (migration 0032), per connection pool: read again only when it moved. */
 const ownerCaches = new WeakMap<object, Map<number, { version: string; owners: number[] }>>();
 
-/**
- * `region = $1`, and `sub_region = $2` when a sub-region is given, over the territories aliased `alias`.
- * Two texts, not `($2 is null or sub_region = $2)`: PostgreSQL plans such a statement anew at every run,
- * and a kept plan for either text serves (decision 20).
- */
-export function regionOrSubRegion(alias: string, regionId: number, subRegion: number | undefined): { where: string; params: number[] } {
-  return subRegion === undefined
-    ? { where: `${alias}region = $1`, params: [regionId] }
-    : { where: `${alias}region = $1 and ${alias}sub_region = $2`, params: [regionId, subRegion] };
-}
-
-async function ownersOf(em: EntityManager, regionId: number, subRegion: number | undefined, version: string | null): Promise<number[]> {
+/** The owners of a region's territories, read again only when the region's stamp moved from the one they were kept at. */
+async function ownersOf(em: EntityManager, regionId: number, version: string | null): Promise<number[]> {
   const regionOwners = perPool(ownerCaches, em, () => new Map<number, { version: string; owners: number[] }>());
   const kept = regionOwners.get(regionId);
-  if (subRegion === undefined && version !== null && kept?.version === version) return kept.owners;
-  const within = regionOrSubRegion('', regionId, subRegion);
-  const rows = await sqlRows<{ owner_id: number }>(em, `select distinct owner_id from territories where ${within.where} and owner_id is not null`, within.params);
+  if (version !== null && kept?.version === version) return kept.owners;
+  const rows = await sqlRows<{ owner_id: number }>(em, 'select distinct owner_id from territories where region = $1 and owner_id is not null', [regionId]);
   const owners = rows.map((o) => o.owner_id);
-  if (subRegion === undefined && version !== null) {
+  if (version !== null) {
     if (regionOwners.size >= 2_000) regionOwners.clear();
     regionOwners.set(regionId, { version, owners });
   }
@@ -43,11 +32,11 @@ async function ownersOf(em: EntityManager, regionId: number, subRegion: number |
 }
 
 /**
- * The markers of every owner of a region (or one of its sub-regions) as the viewer reads them; owners
- * with none are absent. `version`: the region's stamp the caller read the list at (the owners are kept by it).
+ * The markers of every owner of a region as the viewer reads them; owners with none are absent.
+ * `version`: the region's stamp the caller read the list at (the owners are kept by it).
  */
-export async function regionOwnerMarkers(em: EntityManager, viewer: Viewer, regionId: number, subRegion?: number, version: string | null = null): Promise<Map<number, PlayerMarker[]>> {
-  const owners = await ownersOf(em, regionId, subRegion, version);
+export async function regionOwnerMarkers(em: EntityManager, viewer: Viewer, regionId: number, version: string | null): Promise<Map<number, PlayerMarker[]>> {
+  const owners = await ownersOf(em, regionId, version);
   const all = await markersFor(em, viewer.catalogue, viewer.id, owners, viewer.now);
   for (const [id, list] of all) if (list.length === 0) all.delete(id);
   return all;
