@@ -90,7 +90,12 @@ export function figures(samples: readonly Sample[], options: { online: number; p
   }
   const fiveHundreds = kept.filter((s) => s.status >= 500 || s.status === 0).length;
   const names = new Map<string, number[]>();
-  for (const s of kept) if (s.status > 0) names.set(s.name, [...(names.get(s.name) ?? []), s.ms]);
+  for (const s of kept) {
+    if (s.status === 0) continue;
+    let list = names.get(s.name);
+    if (!list) names.set(s.name, (list = []));
+    list.push(s.ms);
+  }
   const byName = [...names].map(([name, list]) => ({ name, p99: percentile(list, 99), count: list.length })).sort((a, b) => b.p99 - a.p99);
   const timeline: number[] = [];
   for (let from = 0; from < options.seconds * 1000; from += 10_000) {
