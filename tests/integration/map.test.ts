@@ -299,8 +299,8 @@ describe('GET /api/v1/wreckage-fields/all', () => {
 
 describe('/trpc wreckage.map: the wreckage the map shows at one level', () => {
   interface WreckageMap {
-    regions: { region: number; fields: number }[];
-    sub_regions: { region: number; sub_region: number; fields: number }[];
+    regions: { ids: number[]; fields: number[] };
+    sub_regions: { region: number | null; ids: number[]; fields: number[] };
     fields: { region: number; sub_region: number; position: number; resources: Record<string, number>; expires_at: string }[];
   }
   const level = async (who: Player, input: object) => {
@@ -320,9 +320,9 @@ describe('/trpc wreckage.map: the wreckage the map shows at one level', () => {
         (40, 6, 8, '{"fiber": 1}', now() - interval '1 minute')`);
     const galaxy = await level(kim, {});
     expect(galaxy.status).toBe(200);
-    expect(galaxy.body.result!.data.json).toEqual({ regions: [{ region: 40, fields: 3 }, { region: 41, fields: 1 }], sub_regions: [], fields: [] });
+    expect(galaxy.body.result!.data.json).toEqual({ regions: { ids: [40, 41], fields: [3, 1] }, sub_regions: { region: null, ids: [], fields: [] }, fields: [] });
     const region = (await level(kim, { regionId: 40 })).body.result!.data.json;
-    expect(region.sub_regions).toEqual([{ region: 40, sub_region: 6, fields: 2 }, { region: 40, sub_region: 8, fields: 1 }]);
+    expect(region.sub_regions).toEqual({ region: 40, ids: [6, 8], fields: [2, 1] });
     expect(region.fields).toEqual([]);
     const sector = (await level(kim, { regionId: 40, subRegion: 6 })).body.result!.data.json;
     expect(sector.regions).toEqual(galaxy.body.result!.data.json.regions);

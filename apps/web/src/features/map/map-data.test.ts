@@ -19,8 +19,8 @@ describe('the map’s wreckage', () => {
 
   it('indexes an answer: counts by region and by sub-region, fields by position', () => {
     const index = indexWreckage({
-      regions: [{ region: 5, fields: 3 }, { region: 9, fields: 1 }],
-      sub_regions: [{ region: 5, sub_region: 2, fields: 2 }, { region: 5, sub_region: 7, fields: 1 }],
+      regions: { ids: [5, 9], fields: [3, 1] },
+      sub_regions: { region: 5, ids: [2, 7], fields: [2, 1] },
       fields: [field(1, 5, 2, 3), field(2, 5, 2, 4)],
     });
     expect([...index.byRegion]).toEqual([[5, 3], [9, 1]]);

@@ -49,8 +49,9 @@ export type WreckageOnMap = RouterOutputs['wreckage']['map'];
 export function indexWreckage(view: WreckageOnMap | undefined): WreckageIndex {
   const index: WreckageIndex = { byRegion: new Map(), bySubRegion: new Map(), byPosition: new Map() };
   if (!view) return index;
-  for (const row of view.regions) index.byRegion.set(row.region, row.fields);
-  for (const row of view.sub_regions) index.bySubRegion.set(`${row.region}:${row.sub_region}`, row.fields);
+  view.regions.ids.forEach((region, i) => index.byRegion.set(region, view.regions.fields[i]!));
+  const { region, ids, fields } = view.sub_regions;
+  if (region !== null) ids.forEach((subRegion, i) => index.bySubRegion.set(`${region}:${subRegion}`, fields[i]!));
   for (const field of view.fields) index.byPosition.set(`${field.region}:${field.sub_region}:${field.position}`, field);
   return index;
 }
