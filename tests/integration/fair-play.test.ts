@@ -122,6 +122,8 @@ describe('the bash limit', () => {
     const seventh = await attack(raider, target);
     expect(seventh.statusCode).toBe(403);
     expect(detail(seventh)).toMatch(/^Bash limit: you have launched 6 attacks at this territory within 24 hours\. Your next attack on it is allowed from \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+    // The refused attack is not recorded: its record went back with the refusal.
+    expect(await sql('select count(*)::int as n from attack_launches where territory_id = ? and user_id = ?', [target.home.id, raider.player.user.id])).toEqual([{ n: 6 }]);
     // Spying is not counted; another attacker has a limit of their own.
     const other = await player(5000);
     expect((await attack(other, target)).statusCode).toBe(201);

@@ -1,13 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { boundRows } from '../kernel/bulk-write';
 
-/** Counts that bound fleets: a player's active movements (max_fleets) and allied fleets at a territory (allied_fleet_slots). */
-
-/** Every movement of the player counts against max_fleets, stationed ones included, until it is home. */
-export async function activeFleetCount(em: EntityManager, userId: number): Promise<number> {
-  const rows = await boundRows<{ n: string }>(em, 'select count(*) as n from movements where user_id = ?', [userId]);
-  return Number(rows[0]?.n ?? 0);
-}
+/**
+ * Counts that bound fleets: allied fleets at a territory (allied_fleet_slots). A player's own fleets out
+ * (max_fleets: every movement, stationed ones included, until it is home) are counted with the
+ * sender's fair-play read (commands/fair-play/fair-play-checks.ts, `checkFairPlay`).
+ */
 
 /**
  * Allied fleets per territory: stationed there, and (with `pending`) also on their way to station

@@ -10,4 +10,4 @@ export { COLONY_NAME } from './arrivals/colonize';
 export { DISPATCH, JOIN_BY_INVITATION } from '../flight/dispatch-checks';
 export { sameAlliance } from './alliance';
 export { activeMovements, type MovementView } from '../../queries/movements.query';
-export { activeFleetCount, alliedFleetCounts } from '../../queries/movement-counts.query';
+export { alliedFleetCounts } from '../../queries/movement-counts.query';

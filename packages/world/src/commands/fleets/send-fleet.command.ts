@@ -81,8 +81,8 @@ export async function sendFleet(deps: WorldDeps, actor: Actor, input: SendFleetI
     checkCargo(catalogue, units, resources, input.mission, effects);
     const hours = checkExploration(input.mission, input.exploration_duration_hours, effects, catalogue);
     const { target, mission } = await resolveTarget(tx, actor, sent, coords, now);
-    const sender = await checkFairPlay(tx.em, catalogue, actor.id, sent, target && { id: target.id, ownerId: target.owner?.id ?? null }, now);
-    await checkFleetSlots(tx.em, actor.id, effects);
+    const { sender, fleets } = await checkFairPlay(tx.em, catalogue, actor.id, sent, target && { id: target.id, ownerId: target.owner?.id ?? null }, now);
+    checkFleetSlots(fleets, effects);
 
     const oneWaySeconds = travelTime(distance(coordsOf(start), coords), speedOf(catalogue, units, effects), catalogue.universe.universe_speed_factor);
     // An exploration also burns fuel for its stay at the target (as long as the universe's speed makes it).

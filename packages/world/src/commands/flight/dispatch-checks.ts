@@ -4,10 +4,8 @@ import {
   type Dispatchable, type Effects, type Mission,
 } from '@brood/game-core';
 import { entryOf, type Catalogue } from '@brood/game-data';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AmountMap, Territory } from '../../entities/territory.entity';
 import { fail } from '../../errors';
-import { activeFleetCount } from '../../queries/movement-counts.query';
 import { coordsText, resourceName, unitName, type Coords3 } from './fleet-parts';
 
 /**
@@ -90,9 +88,8 @@ export function checkStock(catalogue: Catalogue, start: Territory, resources: Am
 
 export const speedOf = (catalogue: Catalogue, units: AmountMap, effects: Effects): number => fleetSpeed(units, catalogue, effects.unit_speed_pct ?? 0);
 
-/** A free fleet slot: every movement of the player takes one of `max_fleets` until it is home. */
-export async function checkFleetSlots(em: EntityManager, userId: number, effects: Effects): Promise<void> {
+/** A free fleet slot: every movement of the player (`flying`, checkFairPlay's `fleets`) takes one of `max_fleets` until it is home. */
+export function checkFleetSlots(flying: number, effects: Effects): void {
   const maxFleets = Math.floor(effects.max_fleets ?? 0);
-  const flying = await activeFleetCount(em, userId);
   if (flying >= maxFleets) throw fail.conflict(`All your fleet slots are in use (${flying} of ${maxFleets}): wait for a fleet to come home or recall one.`);
 }

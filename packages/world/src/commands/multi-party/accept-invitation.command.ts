@@ -66,10 +66,10 @@ export async function acceptInvitation(deps: WorldDeps, actor: Actor, input: Acc
     const target = await groupTarget(em, lead);
     if (sameCoords(coordsOf(start), target.coords)) throw fail.badRequest(DISPATCH.sameAsStart);
     if (target.territory?.owner?.id === actor.id) throw fail.badRequest('You cannot join an attack on your own territory.');
-    await checkFairPlay(em, catalogue, actor.id, PARTICIPANT, target.territory && { id: target.territory.id, ownerId: target.territory.owner?.id ?? null }, now);
+    const { fleets } = await checkFairPlay(em, catalogue, actor.id, PARTICIPANT, target.territory && { id: target.territory.id, ownerId: target.territory.owner?.id ?? null }, now);
     const effects = (await settleTerritory(em, catalogue, start, now)).economy.effects;
     checkUnits(catalogue, units, start, PARTICIPANT);
-    await checkFleetSlots(em, actor.id, effects);
+    checkFleetSlots(fleets, effects);
 
     const oneWaySeconds = travelTime(distance(coordsOf(start), target.coords), speedOf(catalogue, units, effects), catalogue.universe.universe_speed_factor);
     const share = catalogue.universe.multi_party_max_delay_share;
