@@ -29,7 +29,7 @@ export async function activeWreckageFields(em: EntityManager, now: Date): Promis
  * Live fields counted by place: the ids of the places holding any, ascending, and how many each holds,
  * as two lists of one length. Two lists of numbers, not a row a place: a dense region's 961
  * sub-regions were 44 KB of `{region, sub_region, fields}` to build, serialise and compress on every
- * map and fleet screen (0.86 ms of the api a call), and are 4 KB of numbers.
+ * map and fleet screen (0.86 ms of the api a call), and are about 7 KB of numbers.
  */
 export interface WreckageCounts {
   ids: number[];
