@@ -147,12 +147,14 @@ function regionOrSubRegion(alias: string, regionId: number, subRegion: number | 
 }
 
 /** A row of `regionTerritories`: the territory, fair play's columns of its owner (null when unowned), and of the viewer. */
-type TerritoryRow = Pick<MapTerritory, 'id' | 'region' | 'sub_region' | 'position' | 'owner_id'> & { territory_name: string } & { [K in keyof FairPlayRow]: FairPlayRow[K] | null } & {
-  viewer_name: string | null;
-  viewer_points: number | null;
-  viewer_last_active_ms: number | null;
-  viewer_vacation_ms: number | null;
+type TerritoryRow = Pick<MapTerritory, 'id' | 'region' | 'sub_region' | 'position' | 'owner_id'> & { territory_name: string } & Nullable<FairPlayRow> & {
+  [K in keyof FairPlayRow as `viewer_${K}`]: FairPlayRow[K] | null;
 };
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** Fair play's row of a player from its nullable columns (a left join's), or null when there is no player. */
+const fairPlayRow = (row: Nullable<FairPlayRow>): FairPlayRow | null =>
+  row.name === null ? null : { name: row.name, points: row.points, last_active_ms: row.last_active_ms, vacation_ms: row.vacation_ms };
 
 /**
  * Every territory of a region (or of one of its sub-regions) with its owner, in grid order, in one
@@ -181,11 +183,12 @@ export async function regionTerritories(em: EntityManager, viewer: Viewer, regio
   );
   const owners = new Map<number, FairPlayPlayer>();
   for (const r of rows) {
-    if (r.owner_id !== null && r.name !== null && !owners.has(r.owner_id)) owners.set(r.owner_id, toFairPlayPlayer({ ...r, name: r.name }, viewer.catalogue, viewer.now));
+    const owner = r.owner_id === null || owners.has(r.owner_id) ? null : fairPlayRow(r);
+    if (owner) owners.set(r.owner_id!, toFairPlayPlayer(owner, viewer.catalogue, viewer.now));
   }
   const v = rows[0];
-  const seen = v?.viewer_name == null ? undefined : toFairPlayPlayer({ name: v.viewer_name, points: v.viewer_points, last_active_ms: v.viewer_last_active_ms, vacation_ms: v.viewer_vacation_ms }, viewer.catalogue, viewer.now);
-  const markers = markersAmong(viewer.catalogue, viewer.id, seen, owners.keys(), owners);
+  const seen = v && fairPlayRow({ name: v.viewer_name, points: v.viewer_points, last_active_ms: v.viewer_last_active_ms, vacation_ms: v.viewer_vacation_ms });
+  const markers = markersAmong(viewer.catalogue, viewer.id, seen ? toFairPlayPlayer(seen, viewer.catalogue, viewer.now) : undefined, owners.keys(), owners);
   // Keys in the spec's order (social 3), as regionTerritoriesJson writes them.
   return rows.map((r) => ({
     id: r.id,
